@@ -124,11 +124,32 @@ def score_board(
             by_vul = table.line_by_vul if policy is _LINE else table.ew_part_by_vul
         compensation = by_vul[vul][ns_hcp]
 
+    # The outcome depends only on (compensation, ns_score) and is immutable, so it is
+    # built once and shared: no allocation (hence no garbage collection) on the hot path.
+    try:
+        return _OUTCOMES[compensation][ns_score]
+    except KeyError:
+        return _build_outcome(ns_score, compensation)
+
+
+_OUTCOMES: dict[int, dict[int, BoardOutcome]] = {}  # compensation -> ns_score -> outcome
+_OUTCOMES_LIMIT = 50_000  # a few MB at most; real sessions use a few hundred entries
+_outcomes_size = 0
+
+
+def _build_outcome(ns_score: int, compensation: int) -> BoardOutcome:
+    global _outcomes_size
     net = ns_score - compensation
     index = net // 10 + _IMP_OFFSET
     ns_imps = _SIGNED_IMPS[index] if 0 <= index <= _IMP_LAST else imps(net)
     # tuple.__new__ directly: skips the NamedTuple's Python-level __new__.
-    return _new_outcome(BoardOutcome, (ns_score, compensation, net, ns_imps, -ns_imps))
+    outcome = _new_outcome(BoardOutcome, (ns_score, compensation, net, ns_imps, -ns_imps))
+    if _outcomes_size >= _OUTCOMES_LIMIT:  # keep the cache bounded whatever the tables
+        _OUTCOMES.clear()
+        _outcomes_size = 0
+    _OUTCOMES.setdefault(compensation, {})[ns_score] = outcome
+    _outcomes_size += 1
+    return outcome
 
 
 def _coerce_contract(contract: object) -> Contract | None:
