@@ -1,0 +1,3 @@
+"""Director's result entry, corrections, rulings and checks."""
+
+urlpatterns = []

@@ -1,0 +1,125 @@
+"""Compensation tables kept in the database; the engine's CompensationTable is built from them."""
+
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import CompensationTable as EngineTable
+from scoring.engine import ContractError
+
+MOSCOW_NAME = "Moscow"
+
+
+class BuiltinTableError(ValidationError):
+    """Raised when something tries to change the built-in Moscow table."""
+
+
+class CompensationTable(models.Model):
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    builtin = models.BooleanField(
+        _("built in"), default=False, editable=False,
+        help_text=_("Built-in tables cannot be edited; copy one to make a club table."),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("compensation table")
+        verbose_name_plural = _("compensation tables")
+        ordering = ["-builtin", "name"]
+
+    def __str__(self):
+        return self.name
+
+    def _refuse_if_builtin(self):
+        if self.pk and CompensationTable.objects.filter(pk=self.pk, builtin=True).exists():
+            raise BuiltinTableError(
+                _("The built-in table “%(name)s” cannot be changed; copy it to make your own."),
+                params={"name": self.name},
+            )
+
+    def save(self, *args, **kwargs):
+        self._refuse_if_builtin()
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        self._refuse_if_builtin()
+        return super().delete(*args, **kwargs)
+
+    def row_tuples(self):
+        """(hcp, not_vul, vul) for each stored row, in HCP order (uses prefetched rows)."""
+        return sorted((r.hcp, r.not_vul, r.vul) for r in self.rows.all())
+
+    def to_engine(self):
+        """The engine's immutable, validated table for these rows."""
+        try:
+            return EngineTable.from_rows(self.row_tuples())
+        except ContractError as err:
+            raise ValidationError(gettext(err.template) % err.params) from err
+
+    @transaction.atomic
+    def copy(self, name):
+        """A new, editable club table with this table's rows."""
+        new = CompensationTable.objects.create(name=name)
+        CompensationRow.objects.bulk_create(
+            CompensationRow(table=new, hcp=h, not_vul=n, vul=v) for h, n, v in self.row_tuples()
+        )
+        return new
+
+
+class CompensationRow(models.Model):
+    table = models.ForeignKey(
+        CompensationTable, on_delete=models.CASCADE, related_name="rows",
+        verbose_name=_("table"),
+    )
+    hcp = models.PositiveSmallIntegerField(_("HCP"))
+    not_vul = models.PositiveIntegerField(_("not vulnerable"))
+    vul = models.PositiveIntegerField(_("vulnerable"))
+
+    class Meta:
+        verbose_name = _("compensation row")
+        verbose_name_plural = _("compensation rows")
+        ordering = ["table", "hcp"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "hcp"], name="comp_row_unique_hcp"),
+            models.CheckConstraint(
+                condition=Q(hcp__gte=21, hcp__lte=40), name="comp_row_hcp_21_40"
+            ),
+            models.CheckConstraint(condition=Q(vul__gte=models.F("not_vul")),
+                                   name="comp_row_vul_at_least_not_vul"),
+        ]
+
+    def __str__(self):
+        return f"{self.table}: {self.hcp} HCP {self.not_vul}/{self.vul}"
+
+    def _refuse_if_builtin(self):
+        if CompensationTable.objects.filter(pk=self.table_id, builtin=True).exists():
+            raise BuiltinTableError(
+                _("The built-in table cannot be changed; copy it to make your own.")
+            )
+
+    def save(self, *args, **kwargs):
+        self._refuse_if_builtin()
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        self._refuse_if_builtin()
+        return super().delete(*args, **kwargs)
+
+
+def moscow_table():
+    """The built-in Moscow table (created by a data migration)."""
+    return CompensationTable.objects.get(builtin=True, name=MOSCOW_NAME)
+
+
+def ensure_moscow_table():
+    """Recreate the built-in table if it is missing (a flushed test database, say)."""
+    from scoring.engine import MOSCOW
+
+    if CompensationTable.objects.filter(builtin=True, name=MOSCOW_NAME).exists():
+        return moscow_table()
+    table = CompensationTable.objects.create(name=MOSCOW_NAME, builtin=True)
+    CompensationRow.objects.bulk_create(
+        CompensationRow(table=table, hcp=h, not_vul=n, vul=v) for h, n, v in MOSCOW.rows())
+    return table

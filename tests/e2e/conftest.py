@@ -1,0 +1,84 @@
+"""Browser tests: Playwright driving Debian's chromium against pytest-django's live server.
+
+Screenshots go to test-artifacts/ (kept by CI as artifacts).
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Group
+
+from club.permissions import DIRECTORS_GROUP
+
+# Playwright's sync API runs an event loop in this thread; the live server's database work
+# happens in Django's own threads, but fixtures touch the ORM here too.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+DIRECTOR_USERNAME = "e2e-director"
+DIRECTOR_PASSWORD = "e2e-password-1"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def artifacts():
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def screenshot(page, artifacts):
+    def take(name):
+        page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+    return take
+
+
+@pytest.fixture
+def e2e_director(transactional_db, django_user_model):
+    user = django_user_model.objects.create_user(DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD,
+                                                 is_staff=True)
+    user.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
+    return user
+
+
+@pytest.fixture
+def logged_in_page(page, live_server, e2e_director):
+    """A page signed in as a director through the real login form."""
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", DIRECTOR_USERNAME)
+    page.fill("#id_password", DIRECTOR_PASSWORD)
+    page.press("#id_password", "Enter")
+    page.wait_for_load_state()
+    return page

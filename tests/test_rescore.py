@@ -1,0 +1,79 @@
+"""Stored outcomes come from the engine, and follow a change of policy or table."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from club.models import Result
+from scoring.engine import parse_contract
+from scoring.models import moscow_table
+from scoring.services import rescore_session
+from tests.conftest import make_result, make_session
+
+pytestmark = pytest.mark.django_db
+
+
+def test_saving_a_result_stores_the_engine_outcome():
+    session = make_session(tables=3, boards_per_round=2)
+    board = session.boards.get(number=5)  # NS vulnerable
+    board.ns_hcp = 26
+    board.save()
+    # DOMAIN example 4: EW sacrifice 4SX by W, 7 tricks.
+    result = make_result(session, 5, 1, 4, "4SX-3 W")
+    result.refresh_from_db()
+    assert (result.ns_score, result.ns_compensation, result.ns_net) == (500, 520, -20)
+    assert (result.ns_imps, result.ew_imps) == (-1, 1)
+
+
+def test_missing_hcp_is_refused_with_a_message():
+    session = make_session(tables=3)
+    board = session.boards.get(number=1)
+    result = Result(board=board, ns_pair=session.pairs.get(number=1),
+                    ew_pair=session.pairs.get(number=4))
+    with pytest.raises(ValidationError, match="HCP"):
+        result.save()
+    assert not Result.objects.exists()
+
+
+def test_policy_change_rescores_every_result():
+    session = make_session(tables=3, boards_per_round=2)
+    # Weak line declares on every board: the policies disagree on each of them.
+    for board_number, ns, ew in [(1, 1, 4), (2, 2, 5), (3, 3, 6), (5, 1, 6)]:
+        make_result(session, board_number, ns, ew, "2S= E", board_hcp=25)
+    before = {r.pk: r.ns_imps for r in Result.objects.all()}
+    session.policy = "declarer"
+    session.save()
+    assert rescore_session(session) == 4
+    after = {r.pk: (r.ns_compensation, r.ns_imps) for r in Result.objects.all()}
+    assert all(comp == 0 for comp, _imps in after.values())
+    assert all(after[pk][1] != before[pk] for pk in before)
+
+
+def test_table_change_rescores_with_the_new_table():
+    session = make_session(tables=3, boards_per_round=2)
+    result = make_result(session, 2, 1, 4, "2S= N", board_hcp=24)  # NS vulnerable
+    assert result.ns_compensation == 200
+    club_table = moscow_table().copy("Chicago")
+    row = club_table.rows.get(hcp=24)
+    row.vul = 290
+    row.save()
+    session.compensation_table = club_table
+    session.save()
+    rescore_session(session)
+    result.refresh_from_db()
+    assert result.ns_compensation == 290
+    assert result.ns_net == 110 - 290
+
+
+def test_rulings_change_the_outcome_and_keep_the_table_result():
+    session = make_session(tables=3)
+    result = make_result(session, 1, 1, 4, "3NT= N", board_hcp=25)
+    assert (result.ns_net, result.ns_imps) == (100, 3)  # 400 - 300 on board 1
+    result.ns_adjustment, result.ew_adjustment = "ave+", "ave-"
+    result.save()
+    assert (result.ns_imps, result.ew_imps) == (3, -3)
+    result.ns_adjustment = result.ew_adjustment = ""
+    result.assigned = True
+    result.set_assigned(parse_contract("4S"), "N", 9)
+    result.save()
+    assert (result.ns_score, result.ns_net, result.ns_imps) == (-50, -350, -8)
+    assert result.text == "3NT= N" and result.assigned_text == "4S-1 N"
