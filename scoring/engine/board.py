@@ -41,7 +41,10 @@ class BoardOutcome(NamedTuple):
 
 _LINE = Policy.LINE
 _DECLARER = Policy.DECLARER
-_DECLARER_IS_NS = {spelling: seat.is_ns for spelling, seat in SEATS.items()}
+# Direction members go in first so that they are the stored keys: a lookup with a member
+# then matches by identity, and plain letters still match by equality.
+_DECLARER_IS_NS = {seat: seat.is_ns for seat in Direction}
+_DECLARER_IS_NS.update((spelling, seat.is_ns) for spelling, seat in SEATS.items())
 _new_outcome = tuple.__new__
 
 # IMPs for every net that is a multiple of 10 within +-10,000 points (net // 10 + offset).

@@ -1,0 +1,24 @@
+"""The benchmark runs end to end on a tiny count (no timing assertions)."""
+
+import re
+
+from scoring.engine import bench
+
+
+def test_bench_main_prints_both_rates_and_a_ratio(capsys):
+    figures = bench.main(["--count", "1000"])
+    out = capsys.readouterr().out
+    assert re.search(r"score_board: [\d,]+ outcomes/s", out)
+    assert re.search(r"endplay: +[\d,]+ outcomes/s", out)
+    assert re.search(r"ratio: +[\d.]+x", out)
+    assert figures["count"] == 1000
+    assert figures["engine_rate"] > 0 and figures["endplay_rate"] > 0
+
+
+def test_generated_results_are_valid():
+    results = bench.generate(500, seed=3)
+    assert len(results) == 500
+    assert any(contract is None for _b, contract, *_rest in results)
+    for board, contract, declarer, tricks, ns_hcp in results:
+        assert board >= 1 and 0 <= ns_hcp <= 40
+        assert (declarer is None) == (tricks is None) == (contract is None)
