@@ -10,6 +10,7 @@ from scoring.engine import (
     Vulnerability,
     board_dealer,
     board_vulnerability,
+    format_result,
     parse_contract,
 )
 
@@ -371,14 +372,14 @@ class Result(models.Model):
     @property
     def text(self):
         """The result in the shorthand the director types: "4SX-2 E", "3NT= S", "PASS"."""
-        return result_text(self.contract, self.declarer, self.tricks)
+        return format_result(self.contract, self.declarer or None, self.tricks)
 
     @property
     def assigned_text(self):
         if not self.assigned:
             return ""
-        return result_text(self.assigned_contract, self.assigned_declarer,
-                           self.assigned_tricks)
+        return format_result(self.assigned_contract, self.assigned_declarer or None,
+                             self.assigned_tricks)
 
     @property
     def effective_ns_hcp(self):
@@ -400,14 +401,6 @@ def split_contract(contract):
     ascii_form = contract.ascii
     doubling = len(ascii_form) - len(ascii_form.rstrip("X"))
     return contract.level, ascii_form[1:len(ascii_form) - doubling], doubling
-
-
-def result_text(contract, declarer, tricks):
-    if contract is None:
-        return "PASS"
-    diff = tricks - (contract.level + 6)
-    outcome = "=" if diff == 0 else f"{diff:+d}"
-    return f"{contract.ascii}{outcome} {Direction(declarer).value}"
 
 
 class BoardPlay(models.Model):
