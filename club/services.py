@@ -3,7 +3,7 @@
 from django.db import transaction
 
 from club import movements
-from club.models import Board
+from club.models import Board, Pair
 
 
 def pair_count(session):
@@ -41,6 +41,84 @@ def create_boards(session):
         Board(session=session, number=n) for n in range(1, total + 1) if n not in existing
     )
     return list(session.boards.order_by("number"))
+
+
+# --- setting up an evening ------------------------------------------------------------
+
+def seated_pairs(session, numbers):
+    """How many pairs the movement is played with, or None while the registered pairs
+    (their `numbers`) do not fit it yet.
+
+    Free seating takes 2 to 2 * tables pairs. A Mitchell or Howell takes 2 * tables pairs,
+    or one fewer with a sit-out each round; they must be numbered 1..p without gaps (so the
+    empty seat of an odd field is the last one, the phantom of the movements module).
+    """
+    numbers = set(numbers)
+    count = len(numbers)
+    seats = 2 * session.tables
+    if session.movement == "free":
+        return count if 2 <= count <= seats else None
+    if count not in (seats - 1, seats) or numbers != set(range(1, count + 1)):
+        return None
+    try:
+        session_schedule(session, pairs=count)
+    except movements.MovementError:
+        return None  # e.g. 3 pairs on 2 tables: a Howell needs 4
+    return count
+
+
+def planned_schedule(session, numbers=None):
+    """The schedule for the registered pairs once they fit the movement, else for the full
+    field of 2 * tables pairs (what the room is set up for). Raises MovementError when the
+    session's own sizes are impossible."""
+    if session.movement == "free":
+        return []
+    if numbers is None:
+        numbers = session.pairs.values_list("number", flat=True)
+    count = seated_pairs(session, numbers) or 2 * session.tables
+    return session_schedule(session, pairs=count)
+
+
+@transaction.atomic
+def sync_boards(session):
+    """Make the session's boards the ones its setup needs: create the missing boards and
+    delete the extra ones that have no results.
+
+    Returns the numbers of extra boards kept because results exist on them (the setup
+    forms refuse such changes, so normally []).
+    """
+    total = board_total(session, schedule=planned_schedule(session))
+    extra = session.boards.filter(number__gt=total)
+    kept = sorted(set(extra.filter(results__isnull=False).values_list("number", flat=True)))
+    extra.exclude(number__in=kept).delete()
+    existing = set(session.boards.values_list("number", flat=True))
+    Board.objects.bulk_create(
+        Board(session=session, number=n) for n in range(1, total + 1) if n not in existing
+    )
+    return kept
+
+
+def mitchell_reseating(numbers, old_tables, new_tables):
+    """{old number: new number} keeping every pair at its Mitchell seat (kNS, kEW) when
+    the number of tables changes: EW pair old_tables + k becomes new_tables + k."""
+    return {n: n if n <= old_tables else n - old_tables + new_tables for n in numbers}
+
+
+@transaction.atomic
+def renumber_pairs(session, mapping):
+    """Give the session's pairs new numbers ({old: new}, the new numbers all distinct)."""
+    pairs = [p for p in session.pairs.all() if mapping.get(p.number, p.number) != p.number]
+    if not pairs:
+        return
+    # Two steps through numbers no pair holds, so that no number is ever taken twice
+    # (the database checks uniqueness row by row).
+    offset = 1000 + max(max(mapping.values()), max(p.number for p in pairs))
+    for pair in pairs:
+        pair.number += offset
+    Pair.objects.bulk_update(pairs, ["number"])
+    for pair in pairs:
+        pair.number = mapping[pair.number - offset]
+    Pair.objects.bulk_update(pairs, ["number"])
 
 
 # --- Result entry and corrections (director's evening) ---------------------------------
