@@ -1,0 +1,64 @@
+"""`python manage.py import_session`: a new session from CSV files or a JSON archive.
+
+    import_session --name NAME --date YYYY-MM-DD [--policy line|declarer] [--not-duplicated]
+                   [--table TABLE_NAME] BOARDS.csv NAMES.csv
+    import_session --json FILE
+
+Prints the new session's id. Any problem: nothing is imported, and every problem is listed.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from club import archive, importers
+
+
+def read_bytes(path):
+    try:
+        return Path(path).read_bytes()
+    except OSError as err:
+        raise CommandError(_("Cannot read %(file)s: %(reason)s.")
+                           % {"file": path, "reason": err.strerror or err}) from None
+
+
+class Command(BaseCommand):
+    help = _("Create a session from a boards CSV file and a names CSV file, or from a JSON "
+             "archive (--json), and print its id.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("files", nargs="*", metavar="FILE",
+                            help=_("BOARDS.csv NAMES.csv"))
+        parser.add_argument("--json", metavar="FILE", help=_("A session archive to import."))
+        parser.add_argument("--name", help=_("The session's name."))
+        parser.add_argument("--date", help=_("The session's date, YYYY-MM-DD."))
+        parser.add_argument("--policy", default="line",
+                            help=_("Compensation policy: line (default) or declarer."))
+        parser.add_argument("--not-duplicated", action="store_true",
+                            help=_("Each table dealt its own cards (HCP per result)."))
+        parser.add_argument("--table", default="",
+                            help=_("A club compensation table by name (default: Moscow)."))
+
+    def handle(self, *args, files, **options):
+        try:
+            if options["json"]:
+                if files:
+                    raise CommandError(_("Give either --json FILE or the two CSV files, "
+                                         "not both."))
+                path = options["json"]
+                session = archive.import_archive(read_bytes(path), Path(path).name)
+            else:
+                if len(files) != 2:
+                    raise CommandError(_("Give the boards file and the names file (two CSV "
+                                         "files), or --json FILE."))
+                boards, names = files
+                session = importers.import_csv(
+                    name=options["name"], date=options["date"], policy=options["policy"],
+                    duplicated=not options["not_duplicated"], table_name=options["table"],
+                    boards_data=read_bytes(boards), names_data=read_bytes(names),
+                    boards_filename=Path(boards).name, names_filename=Path(names).name)
+        except importers.ImportFailed as err:
+            raise CommandError(_("Nothing was imported:") + "\n" + "\n".join(
+                f"- {message}" for message in err.errors)) from None
+        self.stdout.write(str(session.id))
