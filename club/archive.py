@@ -320,11 +320,15 @@ def read_table(checker, data):
 
 
 def read_pairs(checker, document):
-    """[(number, [(name, membership), (name, membership)])] (only the good ones)."""
+    """([(number, [(name, membership), (name, membership)])] for the good pairs, every pair
+    number read) -- results are checked against all numbers, so that a pair with a bad
+    player is reported once, not again on each of its results."""
     pairs, seen = [], set()
     for index, data in enumerate(items(checker, document, "pairs"), start=1):
         where = _("pair %(index)s") % {"index": index}
         number = checker.field(data, "number", where, "int", low=1, high=32767)
+        if number is not None:
+            seen.add(number)
         players = data.get("players") if isinstance(data, dict) else None
         if not isinstance(players, list) or len(players) != 2:
             checker.error(where, _("“players” must list the two players."))
@@ -340,10 +344,9 @@ def read_pairs(checker, document):
             specs.append((name, membership))
         if number is None or any(n is None or m is None for n, m in specs):
             continue
-        if number in seen:
+        if any(number == other for other, _specs, _index in pairs):
             checker.error(where, _("pair %(pair)s is listed twice.") % {"pair": number})
             continue
-        seen.add(number)
         pairs.append((number, specs, index))
     for message in check_pair_players(pairs, lambda index: _("pair %(index)s")
                                       % {"index": index}):
@@ -356,7 +359,7 @@ def read_pairs(checker, document):
                               _("membership number %(number)s belongs to both %(first)s and "
                                 "%(second)s.") % {"number": membership,
                                                  "first": numbers[membership], "second": name})
-    return [(number, specs) for number, specs, _index in pairs]
+    return [(number, specs) for number, specs, _index in pairs], seen
 
 
 def read_boards(checker, document):
@@ -455,9 +458,9 @@ def import_archive(data, filename="archive.json", user=None):
                                "supported": FORMAT_VERSION}])
     checker = Checker()
     session = read_session(checker, document)
-    pairs = read_pairs(checker, document)
+    pairs, pair_numbers = read_pairs(checker, document)
     boards = read_boards(checker, document)
-    results = read_results(checker, document, {number for number, _s in pairs}, boards)
+    results = read_results(checker, document, pair_numbers, boards)
     if checker.errors:
         raise ImportFailed(checker.errors)
     with transaction.atomic():

@@ -69,7 +69,7 @@ def decode_text(data, filename):
     return text
 
 
-def csv_rows(text):
+def csv_rows(text, filename):
     """(line number, cells) for each non-blank line; cells are stripped.
 
     The delimiter is whichever of comma, semicolon or tab the first line uses most
@@ -77,12 +77,17 @@ def csv_rows(text):
     """
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max([",", ";", "\t"], key=first.count)  # a tie keeps the comma
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows = []
-    for cells in reader:
-        cells = [cell.strip() for cell in cells]
-        if any(cells):
-            rows.append((reader.line_num, cells))
+    try:
+        for cells in reader:
+            cells = [cell.strip() for cell in cells]
+            if any(cells):
+                rows.append((reader.line_num, cells))
+    except csv.Error as err:
+        raise ImportFailed([_("%(file)s line %(line)s cannot be read as CSV (%(problem)s).")
+                            % {"file": filename, "line": reader.line_num, "problem": err}]
+                           ) from None
     return rows
 
 
@@ -228,7 +233,7 @@ def check_session_fields(name, date, policy, table_name):
 def read_names(text, filename):
     """(errors, pairs) from a names file: [(number, [(name, ""), (name, "")], line)]."""
     errors, pairs, numbers = [], [], {}
-    for line, cells in drop_header(csv_rows(text)):
+    for line, cells in drop_header(csv_rows(text, filename)):
         where = _("%(file)s line %(line)s") % {"file": filename, "line": line}
         if len(cells) < 3:
             errors.append(_("%(where)s: expected 3 columns (pair number, player 1, player 2), "
@@ -262,7 +267,7 @@ def read_boards(text, filename, pair_numbers):
     """(errors, lines) from a boards file: lines are (line, board, ns, ew, parsed, hcp)."""
     errors, lines, played = [], [], {}
     known = ", ".join(str(n) for n in sorted(pair_numbers))
-    for line, cells in drop_header(csv_rows(text)):
+    for line, cells in drop_header(csv_rows(text, filename)):
         where = _("%(file)s line %(line)s") % {"file": filename, "line": line}
         if len(cells) < 6:
             errors.append(_("%(where)s: expected 7 columns (board, NS pair, EW pair, contract, "
