@@ -577,9 +577,10 @@ def scorecard(request, session_id, round, table):
 
 # --- the result page: corrections, rulings, history ---------------------------------------
 
-HISTORY_FIELDS = (["ns_pair", "ew_pair", "round", "table", *CONTRACT_FIELDS, "ns_hcp",
-                   "ns_adjustment", "ew_adjustment", *ASSIGNED_FIELDS,
-                   "ns_score", "ns_compensation", "ns_net", "ns_imps", "ew_imps"])
+HISTORY_FIELDS = ["ns_pair", "ew_pair", "round", "table", *CONTRACT_FIELDS, "ns_hcp",
+                  "ns_adjustment", "ew_adjustment", *ASSIGNED_FIELDS]
+# Computed, so not editable: diff_against leaves them out and they are compared here.
+OUTCOME_FIELDS = ["ns_score", "ns_compensation", "ns_net", "ns_imps", "ew_imps"]
 
 
 def history_entries(records, evening):
@@ -605,6 +606,10 @@ def history_entries(records, evening):
                 changes.append((str(Result._meta.get_field(change.field).verbose_name),
                                 history_value(change.field, change.old, evening),
                                 history_value(change.field, change.new, evening)))
+            for name in OUTCOME_FIELDS:
+                if getattr(previous, name) != getattr(record, name):
+                    changes.append((str(Result._meta.get_field(name).verbose_name),
+                                    str(getattr(previous, name)), str(getattr(record, name))))
         entries.append({"record": record, "changes": changes,
                         "text": result_summary(record.instance)})
         previous = record
