@@ -307,8 +307,9 @@ def read_boards(text, filename, pair_numbers):
                                       "(line %(other)s)")
                                     % {"pair": pair, "board": board, "other": other})
         if problems:
-            errors.append(_("%(where)s: %(problems)s.")
-                          % {"where": where, "problems": "; ".join(problems)})
+            # Engine messages are sentences with their own full stop; ours are fragments.
+            text = "; ".join(problem.rstrip(".") for problem in problems)
+            errors.append(_("%(where)s: %(problems)s.") % {"where": where, "problems": text})
             continue
         played[(int(board), int(ns))] = played[(int(board), int(ew))] = line
         lines.append((line, int(board), int(ns), int(ew), parsed, int(hcp) if hcp else None))

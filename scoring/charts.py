@@ -8,6 +8,10 @@ WIDTH, HEIGHT = 640, 180
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 22
 
 
+def signed(value):
+    return f"{value:+d}".replace("-", "−") if value else "0"
+
+
 def running_total_svg(points):
     """An inline <svg> of a running total.
 
@@ -39,14 +43,12 @@ def running_total_svg(points):
     ]
     for value in sorted({high, low, 0}):
         parts.append(f'<text class="tick" x="{LEFT - 4}" y="{y(value) + 4}" '
-                     f'text-anchor="end">{value:+d}</text>' if value else
-                     f'<text class="tick" x="{LEFT - 4}" y="{y(0) + 4}" '
-                     'text-anchor="end">0</text>')
+                     f'text-anchor="end">{signed(value)}</text>')
     parts.append(f'<polyline class="line" points="{line}"/>')
     every = max(1, len(points) // 12)  # keep board labels readable on long evenings
     for i, (label, total) in enumerate(points, start=1):
         css = "pos" if total > 0 else "neg" if total < 0 else "zero"
-        tip = escape(_("Board %(board)s: %(total)s") % {"board": label, "total": f"{total:+d}"})
+        tip = escape(_("Board %(board)s: %(total)s") % {"board": label, "total": signed(total)})
         parts.append(f'<circle class="dot {css}" cx="{x(i)}" cy="{y(total)}" r="3">'
                      f"<title>{tip}</title></circle>")
         if i % every == 0 or i == len(points):

@@ -29,7 +29,7 @@ class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), accessor="rank_label",
                          order_by=("rank", "number"))
     pair = tables.Column(verbose_name=_("Pair"), accessor="label", order_by=("number",))
-    players = tables.Column(verbose_name=_("Players"))
+    players = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "players-cell"}})
     boards = tables.Column(verbose_name=_("Boards"), initial_sort_descending=True,
                            attrs={"th": {"class": "num hide-narrow"},
                                   "td": {"class": "num hide-narrow"}})
@@ -43,6 +43,7 @@ class StandingsTable(tables.Table):
 
     class Meta:
         template_name = "scoring/table.html"
+        attrs = {"class": "standings"}
         orderable = True
         empty_text = _("No pairs yet.")
 

@@ -52,6 +52,7 @@ def test_every_bad_line_is_reported_with_its_number():
     assert errors[6].startswith("boards.csv line 8:") and "passed-out board" in errors[6]
     assert errors[7].startswith("boards.csv line 9:") and "NS HCP “41”" in errors[7]
     assert errors[8].startswith("boards.csv line 10:") and "expected 7 columns" in errors[8]
+    assert not any(error.endswith("..") for error in errors)
 
 
 def test_empty_files():

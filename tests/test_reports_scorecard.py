@@ -57,7 +57,7 @@ def test_summary_and_chart(client, session):
     assert '<dd class="pos">+2</dd>' in html and "<dd>+1.00</dd>" in html
     svg = html[html.index("<svg"):html.index("</svg>")]
     assert "<script" not in svg  # drawn on the server, no JavaScript
-    assert "<title>Board 1: -2</title>" in svg and "<title>Board 3: +2</title>" in svg
+    assert "<title>Board 1: −2</title>" in svg and "<title>Board 3: +2</title>" in svg
     assert svg.count('<circle class="dot') == 2
 
 

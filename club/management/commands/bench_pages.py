@@ -37,7 +37,7 @@ def build_session(tables=30, boards=27, *, seed=2026, name="Benchmark evening"):
         movement=Session.Movement.MITCHELL, tables=tables, rounds=boards, boards_per_round=1,
         duplicated=True, compensation_table=ensure_moscow_table(), policy=Session.Policy.LINE)
     players = Player.objects.bulk_create(
-        Player(name=f"{name} player {i}") for i in range(1, 4 * tables + 1))
+        Player(name=f"Player {i}") for i in range(1, 4 * tables + 1))
     pairs = Pair.objects.bulk_create(
         Pair(session=session, number=n, player1=players[2 * n - 2], player2=players[2 * n - 1])
         for n in range(1, 2 * tables + 1))

@@ -1,0 +1,73 @@
+"""A player follows the evening on a phone: standings -> own scorecard -> a board's report,
+without the page scrolling sideways; the same pages print on A4 without navigation."""
+
+import pytest
+
+from club.management.commands.bench_pages import build_session
+
+PHONE = {"width": 375, "height": 740}
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def page_fits_the_screen(page):
+    """The document is no wider than the screen: wide tables scroll inside .table-wrap."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_following_the_evening_on_a_phone(phone, live_server, artifacts, transactional_db):
+    session = build_session(8, 6, name="Phone evening")
+    phone.goto(f"{live_server.url}/")
+    phone.get_by_role("link", name="Phone evening").click()
+    phone.wait_for_load_state()
+    assert phone.locator("h2", has_text="Standings").is_visible()
+    assert page_fits_the_screen(phone)
+    # Less important columns are hidden on a narrow screen.
+    assert not phone.locator("th.hide-narrow").first.is_visible()
+    assert phone.locator("tbody tr").count() == 16
+    phone.screenshot(path=str(artifacts / "reports-01-standings-phone.png"), full_page=True)
+
+    phone.get_by_role("link", name="1NS", exact=True).first.click()
+    phone.wait_for_load_state()
+    assert phone.locator("h2", has_text="Pair 1NS").is_visible()
+    assert phone.locator("svg.chart").is_visible()
+    assert phone.locator("table.scorecard tbody tr").count() == 6
+    assert page_fits_the_screen(phone)
+    phone.screenshot(path=str(artifacts / "reports-02-scorecard-phone.png"), full_page=True)
+
+    phone.locator("table.scorecard tbody tr").first.get_by_role("link").first.click()
+    phone.wait_for_load_state()
+    assert phone.locator("h2", has_text="Board 1").is_visible()
+    assert phone.locator(".deal .hand").count() == 4
+    assert phone.locator("table.traveller tbody tr").count() == 8
+    assert page_fits_the_screen(phone)
+    wrap = phone.locator(".table-wrap").first
+    assert wrap.evaluate("el => el.scrollWidth >= el.clientWidth")
+    phone.screenshot(path=str(artifacts / "reports-03-board-phone.png"), full_page=True)
+
+    phone.get_by_role("link", name="Board 2 →").click()
+    phone.wait_for_load_state()
+    assert phone.locator("h2", has_text="Board 2").is_visible()
+    assert session.boards.count() == 6
+
+
+def test_board_report_prints_on_a4(page, live_server, artifacts, transactional_db):
+    session = build_session(4, 3, name="Print evening")
+    page.goto(f"{live_server.url}/sessions/{session.id}/boards/1/")
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible()
+    assert not page.locator(".board-jump").is_visible()
+    assert not page.locator(".pager").is_visible()
+    assert page.locator("table.traveller").is_visible()
+    assert page.locator("th.hide-narrow").first.is_visible()  # paper is wide enough
+    pdf = page.pdf(format="A4", print_background=False)
+    (artifacts / "reports-04-board-a4.pdf").write_bytes(pdf)
+    assert pdf.startswith(b"%PDF")
