@@ -157,27 +157,26 @@ class SessionForm(forms.ModelForm):
         played = boards_with_results(self.instance)
         if not played:
             return
-        changed = [label for field, label in (
-            ("movement", gettext("the movement")), ("tables", gettext("the number of tables")),
-            ("boards_per_round", gettext("the boards per round")),
-        ) if data[field] != getattr(prev, field)]
-        if changed:
+        if any(data[f] != getattr(prev, f) for f in ("movement", "tables", "boards_per_round")):
             self.add_error(None, gettext(
-                "Results exist on boards %(boards)s, so %(what)s can no longer change.")
-                % {"boards": listing(played), "what": gettext(" and ").join(changed)})
+                "Results exist on boards %(boards)s, so the movement, the number of tables "
+                "and the boards per round can no longer change.") % {"boards": listing(played)})
             return
         after = Session(movement=data["movement"], tables=data["tables"],
                         rounds=data["rounds"], boards_per_round=data["boards_per_round"])
         total = services.board_total(
             after, schedule=services.planned_schedule(after, self.pair_numbers))
+        lost = [n for n in played if n > total]
         last_round = Result.objects.filter(board__session=self.instance).aggregate(
             last=Max("round"))["last"] or 0
-        lost = [n for n in played if n > total]
-        if lost or last_round > data["rounds"]:
+        if lost:
             self.add_error("rounds", gettext(
-                "Results exist on boards %(boards)s (up to round %(round)d), so the session "
-                "cannot be made this short.") % {"boards": listing(lost or played),
-                                                 "round": last_round})
+                "Results exist on boards %(boards)s, which this setup no longer has.")
+                % {"boards": listing(lost)})
+        elif last_round > data["rounds"]:
+            self.add_error("rounds", gettext(
+                "Results exist for round %(round)d, so the session cannot have fewer rounds.")
+                % {"round": last_round})
 
     @transaction.atomic
     def save(self, commit=True):

@@ -4,7 +4,7 @@ Every page needs a director (club.permissions); nothing changes data on GET.
 """
 
 from django.contrib import messages
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -165,6 +165,17 @@ def session_start(request, session_id):
     return redirect("director-session", session.pk)
 
 
+def _save_pair(form):
+    """Save a valid pair form; None (with a form error) when another request took the
+    number or a player in between (the database refuses the duplicate)."""
+    try:
+        return form.save()
+    except IntegrityError:
+        form.add_error(None, gettext("Another change to this session's pairs was saved "
+                                     "meanwhile; check the pairs and try again."))
+        return None
+
+
 @director_required
 @require_http_methods(["GET", "POST"])
 def pair_list(request, session_id):
@@ -172,10 +183,9 @@ def pair_list(request, session_id):
     session = _session(session_id)
     pairs = _pairs(session)
     form = PairForm(request.POST or None, session=session, pairs=pairs)
-    if request.method == "POST" and form.is_valid():
-        pair = form.save()
+    if request.method == "POST" and form.is_valid() and (saved := _save_pair(form)):
         messages.success(request, gettext("Pair %(label)s registered: %(players)s.")
-                         % {"label": pair.label, "players": pair.players})
+                         % {"label": saved.label, "players": saved.players})
         return redirect("setup-pairs", session.pk)
     return render(request, "club/setup/pairs.html", {
         "session": session, "pairs": pairs, "form": form,
@@ -192,10 +202,9 @@ def pair_edit(request, session_id, pair_id):
     if pair is None:
         raise Http404
     form = PairForm(request.POST or None, session=session, pairs=pairs, pair=pair)
-    if request.method == "POST" and form.is_valid():
-        pair = form.save()
+    if request.method == "POST" and form.is_valid() and (saved := _save_pair(form)):
         messages.success(request, gettext("Pair %(label)s saved: %(players)s.")
-                         % {"label": pair.label, "players": pair.players})
+                         % {"label": saved.label, "players": saved.players})
         return redirect("setup-pairs", session.pk)
     return render(request, "club/setup/pair_form.html",
                   {"session": session, "pair": pair, "form": form})

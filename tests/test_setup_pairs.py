@@ -5,6 +5,8 @@ import pytest
 from django.urls import reverse
 
 from club.models import Pair, Player
+from club.setup_forms import PairForm
+from club.setup_views import _save_pair
 from tests.conftest import make_pair, make_player, make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -231,3 +233,14 @@ def test_the_pairs_page_runs_a_fixed_number_of_queries(director_client,
     session = make_session(tables=tables, status="setup")
     with django_assert_max_num_queries(5):  # auth (3), session, pairs with players
         director_client.get(pairs_url(session))
+
+
+def test_a_seat_taken_meanwhile_is_refused_without_an_error_page(mitchell):
+    # The form was checked against the pairs as they were (none); meanwhile 1NS was taken.
+    form = PairForm({"number": "1", "player1": "Anna", "player2": "Boris"}, session=mitchell,
+                    pairs=[])
+    assert form.is_valid()
+    make_pair(mitchell, 1)
+    assert _save_pair(form) is None
+    assert "saved meanwhile" in form.non_field_errors()[0]
+    assert not Player.objects.filter(name__in=["Anna", "Boris"]).exists()

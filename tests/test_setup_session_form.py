@@ -247,3 +247,15 @@ def test_a_finished_session_cannot_be_changed(director_client):
     assert "reopen it" in response.context["form"].non_field_errors()[0]
     session.refresh_from_db()
     assert session.name == "Club evening"
+
+
+def test_a_mitchell_cannot_lose_rounds_that_were_played(director_client):
+    session = make_session(tables=5, status="running")  # 5 rounds
+    make_result(session, 1, 1, 6, "4S= N", round=4, table=1)
+    response = director_client.post(edit_url(session), data_of(session, rounds=3))
+    assert response.context["form"].errors["rounds"] == [
+        "Results exist for round 4, so the session cannot have fewer rounds."]
+    response = director_client.post(edit_url(session), data_of(session, rounds=4))
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert session.rounds == 4
