@@ -82,3 +82,41 @@ def test_a_director_sets_up_a_mitchell_evening(page, live_server, e2e_director, 
     expect(page.locator(".site-header")).to_be_hidden()
     expect(page.get_by_role("button", name="Print")).to_be_hidden()
     screenshot("setup-06-table-cards-print")
+
+
+def create_session(page, live_server, name, movement, tables, rounds=""):
+    page.goto(f"{live_server.url}/director/sessions/new/")
+    page.fill("#id_name", name)
+    page.fill("#id_date", "2026-12-05")
+    page.check(f"input[name=movement][value={movement}]")
+    page.fill("#id_tables", str(tables))
+    page.fill("#id_rounds", str(rounds))
+    page.fill("#id_boards_per_round", "2")
+    page.get_by_role("button", name="Create session").click()
+
+
+def test_a_howell_with_a_sit_out_and_a_free_seating_evening(logged_in_page, live_server,
+                                                             screenshot):
+    page = logged_in_page
+    # Too big for a Howell: the form says so and keeps what was typed.
+    create_session(page, live_server, "Big Howell", "howell", 30)
+    expect(page.locator(".errorlist")).to_contain_text("A Howell takes at most 32 pairs")
+    expect(page.locator("#id_name")).to_have_value("Big Howell")
+
+    page.fill("#id_tables", "3")
+    page.get_by_role("button", name="Create session").click()
+    for first, second in PAIRS[:5]:
+        page.fill("#id_player1", first)
+        page.fill("#id_player2", second)
+        page.get_by_role("button", name="Register pair").click()
+    expect(page.locator("table.pairs tbody tr")).to_have_count(5)
+    page.get_by_role("link", name="Schedule").first.click()
+    # 5 pairs: 5 rounds, every pair sits out once, at the last table.
+    expect(page.locator("table.schedule tbody tr")).to_have_count(5)
+    expect(page.locator('td.is-sit-out[data-table="3"]')).to_have_count(5)
+    screenshot("setup-07-howell-schedule")
+
+    create_session(page, live_server, "Free evening", "free", 4, rounds=6)
+    page.get_by_role("link", name="Schedule").first.click()
+    expect(page.locator(".message")).to_contain_text("Free seating: pairs sit where they like")
+    assert Session.objects.get(name="Free evening").boards.count() == 12
