@@ -31,6 +31,7 @@ def test_scorecard_rows_from_the_pairs_side(client, session):
     assert f'href="/sessions/{session.id}/pairs/1/">1NS</a>' in first
     assert ">EW</td>" in first
     assert '4<span class="suit-C">♣</span>=' in first
+    assert '<td class="hide-narrow">N</td><td class="num hide-narrow">10</td>' in first
     # Score, HCP, compensation from EW's side: -130, 18, -70; IMPs -2, total -2.
     assert '<td class="num">−130</td><td class="num hide-narrow">18</td>' in first
     assert '<td class="num hide-narrow">−70</td>' in first
