@@ -208,6 +208,9 @@ def check_session_fields(name, date, policy, table_name):
                         "%(max)s).") % {"length": len(name), "max": NAME_MAX_LENGTH})
     if isinstance(date, date_type):
         day = date
+    elif not (date or "").strip():
+        day = None
+        errors.append(_("Give the session's date (YYYY-MM-DD)."))
     else:
         try:
             day = date_type.fromisoformat((date or "").strip())
@@ -231,7 +234,10 @@ def check_session_fields(name, date, policy, table_name):
 
 
 def read_names(text, filename):
-    """(errors, pairs) from a names file: [(number, [(name, ""), (name, "")], line)]."""
+    """(errors, pairs, numbers) from a names file: pairs are [(number, [(name, ""),
+    (name, "")], line)] for the good lines; numbers holds every pair number read, so that
+    results are checked against them and a bad names line is not reported again on each of
+    its results."""
     errors, pairs, numbers = [], [], {}
     for line, cells in drop_header(csv_rows(text, filename)):
         where = _("%(file)s line %(line)s") % {"file": filename, "line": line}
@@ -249,18 +255,18 @@ def read_names(text, filename):
             errors.append(_("%(where)s: pair %(pair)s is listed twice (also on line %(other)s).")
                           % {"where": where, "pair": number, "other": numbers[number]})
             continue
+        numbers[number] = line
         bad_name = next((n for n in (first, second) if not n or len(n) > NAME_MAX_LENGTH), None)
         if bad_name is not None:
             errors.append(_("%(where)s: each pair needs two player names of 1 to %(max)s "
                             "characters.") % {"where": where, "max": NAME_MAX_LENGTH})
             continue
-        numbers[number] = line
         pairs.append((number, [(first, ""), (second, "")], line))
     if not pairs and not errors:
         errors.append(_("%(file)s lists no pairs.") % {"file": filename})
     errors += check_pair_players(
         pairs, lambda line: _("%(file)s line %(line)s") % {"file": filename, "line": line})
-    return errors, pairs
+    return errors, pairs, set(numbers)
 
 
 def read_boards(text, filename, pair_numbers):
@@ -376,18 +382,17 @@ def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated
     (the director checks it, then publishes). Raises ImportFailed listing every problem.
     """
     errors, (name, day, policy, table) = check_session_fields(name, date, policy, table_name)
-    pairs, lines = [], []
+    pairs, numbers, lines = [], set(), []
     try:
-        name_errors, pairs = read_names(decode_text(names_data, names_filename),
-                                        names_filename)
+        name_errors, pairs, numbers = read_names(decode_text(names_data, names_filename),
+                                                 names_filename)
         errors += name_errors
     except ImportFailed as err:
         errors += err.errors
     try:
         board_text = decode_text(boards_data, boards_filename)
-        if pairs:
-            board_errors, lines = read_boards(board_text, boards_filename,
-                                              {number for number, _p, _l in pairs})
+        if numbers:
+            board_errors, lines = read_boards(board_text, boards_filename, numbers)
             errors += board_errors
     except ImportFailed as err:
         errors += err.errors

@@ -150,7 +150,6 @@ def standings(request, session_id):
                                f"standings-{session.date}-{session.id}")
     return render(request, "scoring/standings.html", {
         "session": session, "table": table, "export_formats": EXPORT_FORMATS,
-        "boards_played": sum(r.boards for r in rows) // 2,
     })
 
 

@@ -116,7 +116,7 @@ def test_missing_hcp():
 
 @pytest.mark.parametrize("fields,message", [
     ({"date": "2026-13-01"}, "“2026-13-01” is not a date; write it as YYYY-MM-DD"),
-    ({"date": ""}, "is not a date"),
+    ({"date": ""}, "Give the session's date (YYYY-MM-DD)."),
     ({"policy": "both"}, "Unknown policy “both”; use line or declarer."),
     ({"name": "  "}, "Give the session a name."),
     ({"table_name": "Nowhere"}, "There is no compensation table “Nowhere”; the tables are: "
@@ -171,3 +171,10 @@ def test_any_file_is_imported_or_refused_cleanly(boards, names, raw):
         except ImportFailed as err:
             assert err.errors and all(isinstance(e, str) for e in err.errors)
             assert Session.objects.count() == sessions
+
+
+def test_a_bad_names_line_is_reported_once():
+    # Pair 2 has no first player; the boards file's results for pair 2 are not blamed too.
+    errors = errors_of(names="1,Anna,Boris\n2,,Dmitry\n3,Olga,Sergei\n4,Tatiana,Mikhail\n")
+    assert errors == ["names.csv line 2: each pair needs two player names of 1 to 120 "
+                      "characters."]
