@@ -17,7 +17,6 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from club import archive, importers
@@ -143,7 +142,10 @@ def standings(request, session_id):
     pairs = session_pairs(session)
     rows = compute_standings(pair_entries(session, pairs), result_imps(session))
     table = StandingsTable(rows, scorecard_prefix=url_prefix("pair-scorecard", session.id))
-    RequestConfig(request, paginate=False).configure(table)
+    # django-tables2's ?sort=, limited to the table's columns (anything else is ignored).
+    sort = request.GET.get("sort", "")
+    if sort.removeprefix("-") in {column.name for column in table.columns}:
+        table.order_by = sort
     fmt = export_format(request)
     if fmt:
         return export_response(table, fmt, _("Standings"),

@@ -5,7 +5,10 @@ from datetime import date
 
 import pytest
 from django.template.loader import render_to_string
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from club.models import Session
 from tests.conftest import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -55,3 +58,17 @@ def test_pages_scroll_tables_and_hide_minor_columns_on_phones(client):
         assert '<div class="table-wrap">' in html
         assert re.search(r'<t[hd] class="[^"]*hide-narrow', html)
         assert 'class="actions no-print"' in html  # navigation left off paper
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(number=st.integers(min_value=0, max_value=10**25), sort=st.text(max_size=12),
+       export=st.text(max_size=6))
+def test_any_address_or_parameter_is_answered_without_error(client, number, sort, export):
+    session = Session.objects.first() or make_session(tables=3)
+    for url in (f"/sessions/{number}/", f"/sessions/{session.id}/boards/{number}/",
+                f"/sessions/{session.id}/pairs/{number}/"):
+        assert client.get(url).status_code in (200, 404)
+    params = {"sort": sort, "_export": export}
+    assert client.get(f"/sessions/{session.id}/", params).status_code == 200
+    assert client.get(f"/sessions/{session.id}/boards/", params).status_code == 200
