@@ -32,8 +32,10 @@ from club.services import (
     change_session_status,
     create_result,
     delete_result,
+    seated_pairs,
     session_schedule,
     set_board_hcp,
+    sync_boards,
     update_result,
 )
 
@@ -828,7 +830,14 @@ def status_message(action):
 def session_status(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
     action = request.POST.get("action", "")
+    if action == "start" and not seated_pairs(session, session.pairs.values_list("number",
+                                                                                 flat=True)):
+        messages.error(request, gettext("Play cannot start: the registered pairs do not fit "
+                                        "the movement yet; complete the session's setup."))
+        return redirect("entry-session", session.pk)
     changed = change_session_status(session.pk, action)
+    if changed is not None and action == "start":
+        sync_boards(changed)  # the boards the setup needs, as the setup pages' start does
     if changed is None:
         messages.error(request, gettext(
             "That status change does not apply to a session that is %(status)s: a session "

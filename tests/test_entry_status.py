@@ -114,3 +114,28 @@ def test_the_session_links_offer_the_steps_that_apply(director, status, buttons)
                 reverse("entry-scorecard", args=[session.pk, 1, 1]),
                 reverse("entry-checks", args=[session.pk])]:
         assert f'href="{url}"' in html
+
+
+def test_play_cannot_start_before_the_pairs_fit_the_movement(director_client):
+    session = make_session(tables=3, status="setup", pairs=4, boards=False)
+    response = act(director_client, session, "start")
+    messages = [str(m) for m in response.wsgi_request._messages]
+    assert any("do not fit the movement" in m for m in messages)
+    session.refresh_from_db()
+    assert session.status == "setup"
+
+
+def test_starting_play_creates_the_boards(director_client):
+    session = make_session(tables=3, status="setup", boards=False)
+    act(director_client, session, "start")
+    session.refresh_from_db()
+    assert session.status == "running"
+    assert list(session.boards.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_dashboard_keeps_a_single_start_button(director_client):
+    session = make_session(tables=3, status="setup")
+    page = director_client.get(reverse("director-session", args=[session.pk])).content.decode()
+    assert page.count(reverse("setup-session-start", args=[session.pk])) == 1
+    page = director_client.get(reverse("entry-session", args=[session.pk])).content.decode()
+    assert page.count(reverse("setup-session-start", args=[session.pk])) == 1
