@@ -58,8 +58,7 @@ def compute_standings(pairs, results):
 
 def pair_entries(session, pairs):
     """(pair_id, number, label, players) for pairs loaded with their players."""
-    return [(p.id, p.number, session.pair_label(p.number),
-             f"{p.player1.name} – {p.player2.name}") for p in pairs]
+    return [(p.id, p.number, session.pair_label(p.number), p.players) for p in pairs]
 
 
 def session_pairs(session):

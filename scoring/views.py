@@ -9,7 +9,7 @@ in Python (links from prefix strings, not one reverse() per row).
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -110,11 +110,11 @@ def ruling_note(result):
     """What the director ruled, for a result marked as adjusted."""
     notes = []
     if result.assigned:
-        notes.append(format_html(_("assigned: {}"), assigned_html(result)))
+        notes.append(format_html("{} {}", _("assigned:"), assigned_html(result)))
     if result.ns_adjustment:
-        notes.append(format_html(_("NS {}"), ADJUSTMENT_SHORT[result.ns_adjustment]))
+        notes.append(format_html("{} {}", _("NS"), ADJUSTMENT_SHORT[result.ns_adjustment]))
     if result.ew_adjustment:
-        notes.append(format_html(_("EW {}"), ADJUSTMENT_SHORT[result.ew_adjustment]))
+        notes.append(format_html("{} {}", _("EW"), ADJUSTMENT_SHORT[result.ew_adjustment]))
     return mark_safe("; ".join(notes))
 
 
@@ -124,7 +124,7 @@ def imps_cell(value):
 
 
 def pair_names(pairs):
-    return {p.id: (p.number, f"{p.player1.name} – {p.player2.name}") for p in pairs}
+    return {p.id: (p.number, p.players) for p in pairs}
 
 
 # --- pages ------------------------------------------------------------------------------
@@ -162,16 +162,12 @@ def board_list(request, session_id):
     if fmt:
         table = ResultsTable(results_rows(archive.export_session(session)))
         return export_response(table, fmt, _("Results"), f"results-{session.date}-{session.id}")
-    boards = list(session.boards.order_by("number"))
-    counts = {}
-    for board_id in Result.objects.filter(board__session=session).values_list("board_id",
-                                                                             flat=True):
-        counts[board_id] = counts.get(board_id, 0) + 1
+    boards = session.boards.annotate(result_count=Count("results")).order_by("number")
     prefix = url_prefix("board-report", session.id)
     rows = [{
         "number": b.number, "url": f"{prefix}{b.number}/",
         "dealer": b.dealer.value, "vulnerability": VULNERABILITY_NAMES[b.vulnerability.value],
-        "ns_hcp": b.ns_hcp, "results": counts.get(b.id, 0),
+        "ns_hcp": b.ns_hcp, "results": b.result_count,
     } for b in boards]
     return render(request, "scoring/board_list.html", {
         "session": session, "rows": rows, "export_formats": EXPORT_FORMATS,
