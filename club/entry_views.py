@@ -38,6 +38,7 @@ from club.services import (
     sync_boards,
     update_result,
 )
+from scoring.services import OUTCOME_FIELDS
 
 CONTRACT_FIELDS = ["level", "strain", "doubling", "declarer", "tricks"]
 ASSIGNED_FIELDS = ["assigned"] + [f"assigned_{name}" for name in CONTRACT_FIELDS]
@@ -271,7 +272,10 @@ def save_schedule_row(evening, row):
     if hcp is None:
         return "error"
     result_hcp, board_hcp = hcp
-    values = {**contract_values(form.cleaned_data["result"]), "ns_hcp": result_hcp}
+    values = contract_values(form.cleaned_data["result"])
+    if not evening.session.duplicated:
+        # A duplicated board's rows leave a table's own HCP (set on the result page) alone.
+        values["ns_hcp"] = result_hcp
     version = form.cleaned_data.get("version")
     result = row.result
     try:
@@ -378,9 +382,17 @@ def traveller_rows(evening, board, results, bound=None):
                                      by_pairs.pop((seating.ns, seating.ew), None),
                                      "traveller"))
         others = [saved_free_row(evening, r) for r in by_pairs.values()]
-    if bound is not None:
-        rows = [bound if row.key == bound.key else row for row in rows]
-    return rows, others
+    return with_bound_row(rows, bound), others
+
+
+def with_bound_row(rows, bound):
+    """The rows with the posted (invalid) row in its place, or at the end when the page has
+    changed since (a free-seating slot that is no longer offered), so its message shows."""
+    if bound is None:
+        return rows
+    if any(row.key == bound.key for row in rows):
+        return [bound if row.key == bound.key else row for row in rows]
+    return [*rows, bound]
 
 
 def traveller_page(request, evening, board, bound=None, hcp_form=None):
@@ -552,8 +564,7 @@ def scorecard_page(request, evening, seating, bound=None):
         for board in boards:
             rows.append(schedule_row(evening, board, seating, results.get(board.pk),
                                      "scorecard"))
-        if bound is not None:
-            rows = [bound if row.key == bound.key else row for row in rows]
+        rows = with_bound_row(rows, bound)
         prepare_rows(rows, evening.refusal)
     context = {
         "session": session, "evening": evening, "seating": seating, "rows": rows,
@@ -581,12 +592,12 @@ def scorecard(request, session_id, round, table):
 
 HISTORY_FIELDS = ["ns_pair", "ew_pair", "round", "table", *CONTRACT_FIELDS, "ns_hcp",
                   "ns_adjustment", "ew_adjustment", *ASSIGNED_FIELDS]
-# Computed, so not editable: diff_against leaves them out and they are compared here.
-OUTCOME_FIELDS = ["ns_score", "ns_compensation", "ns_net", "ns_imps", "ew_imps"]
+# The computed outcome (OUTCOME_FIELDS) is not editable, so diff_against leaves it out: it
+# is compared field by field below.
 
 
 def history_entries(records, evening):
-    """[{record, kind, changes: [(label, old, new)]}], newest first, each record compared
+    """[{record, changes: [(label, old, new)], text}], newest first, each record compared
     with the one before it (`diff_against`); the contract's fields are shown as one
     result ("4S= N -> 4S-1 N")."""
     entries = []

@@ -80,3 +80,13 @@ def test_schedule_sessions_have_no_free_rows(director_client):
     session = make_session(tables=3)
     assert director_client.post(free_url(session), {
         "ns_pair": "1", "ew_pair": "4", "result": "pass"}).status_code == 404
+
+
+def test_without_javascript_an_error_shows_even_when_the_slot_is_gone(director_client, free):
+    make_result(free, 1, 1, 2, "4S= N")
+    make_result(free, 1, 3, 4, "4S= N")  # two results: one empty row (slot 1) is left
+    response = director_client.post(free_url(free), {
+        "ns_pair": "5", "ew_pair": "9", "result": "pass", "slot": "3"})
+    page = response.content.decode()
+    assert "There is no pair 9 in this session" in page
+    assert page.count('name="ns_pair"') == 2

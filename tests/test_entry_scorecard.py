@@ -49,7 +49,7 @@ def test_first_table_gives_the_board_its_hcp(director_client):
 
 def test_a_different_hcp_for_a_duplicated_board_is_refused(director_client):
     session = make_session(tables=3)
-    make_result(session, 3, 2, 4, "3NT= N", board_hcp=23, round=1, table=2)
+    make_result(session, 3, 2, 5, "3NT= N", board_hcp=23, round=1, table=2)
     response = director_client.post(row_url(session, 3, 2, 1),
                                     {"result": "2H+1 S", "ns_hcp": "24", "view": "scorecard"},
                                     headers=HTMX)
@@ -112,3 +112,15 @@ def test_scorecard_queries_do_not_grow_with_the_session(director_client,
     with django_assert_max_num_queries(9) as big_queries:
         director_client.get(scorecard_url(big, 1, 1))
     assert len(small_queries) == len(big_queries)
+
+
+def test_saving_a_row_keeps_a_tables_own_hcp(director_client):
+    session = make_session(tables=3)
+    result = make_result(session, 3, 2, 5, "3NT= N", board_hcp=23, round=1, table=2)
+    result.ns_hcp = 25  # the director's per-table value, set on the result page
+    result.save()
+    director_client.post(row_url(session, 3, 1, 2), {
+        "result": "3NT+1 N", "ns_hcp": "23", "view": "scorecard",
+        "version": str(result.version)}, headers=HTMX)
+    result.refresh_from_db()
+    assert (result.text, result.ns_hcp) == ("3NT+1 N", 25)
