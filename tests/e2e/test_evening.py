@@ -125,3 +125,6 @@ def test_a_whole_evening_by_keyboard(logged_in_page, live_server, screenshot):
         assert total in cells, (label, cells)
         assert "6" in cells  # boards played
     assert re.search(r"\b3NS\b", page.inner_text("tbody tr:first-child"))
+
+    page.goto(base + reverse("entry-session", args=[session.pk]))
+    screenshot("evening-07-session")
