@@ -116,3 +116,10 @@ def test_schedule_sessions_do_not_offer_the_pairs(director_client, result):
 
 def test_an_unknown_result_is_not_found(director_client, db):
     assert director_client.get(reverse("result-detail", args=[999999])).status_code == 404
+
+
+def test_a_page_without_its_version_says_so(director_client, result):
+    page = edit(director_client, result, "", result="4S-1 N").content.decode()
+    assert "The page was incomplete" in page
+    result.refresh_from_db()
+    assert (result.text, result.version) == ("4S= N", 1)
