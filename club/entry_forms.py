@@ -54,9 +54,14 @@ class HcpField(forms.IntegerField):
         super().__init__(**kwargs)
 
 
-def version_field():
-    return forms.IntegerField(min_value=1, max_value=MAX_VERSION, required=False,
-                              widget=forms.HiddenInput)
+INCOMPLETE = _("The page was incomplete: open the result again and redo the change.")
+
+
+def version_field(required=False):
+    return forms.IntegerField(
+        min_value=1, max_value=MAX_VERSION, required=required, widget=forms.HiddenInput,
+        error_messages={key: INCOMPLETE for key in ("required", "invalid", "min_value",
+                                                    "max_value")})
 
 
 def optional_number(label):
@@ -167,11 +172,7 @@ class ResultEditForm(PairsMixin, forms.Form):
         help_text=_("A contract and tricks that replace the table result for scoring (the "
                     "table result is kept), in the same shorthand, e.g. 4S-1 N. Leave empty "
                     "for none."))
-    version = forms.IntegerField(
-        min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput,
-        error_messages={key: _("The page was incomplete: open the result again and redo "
-                               "the change.") for key in ("required", "invalid", "min_value",
-                                                          "max_value")})
+    version = version_field(required=True)
 
     def __init__(self, *args, pairs, free_seating, duplicated, board_hcp=None, **kwargs):
         super().__init__(*args, **kwargs)

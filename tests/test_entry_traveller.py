@@ -269,3 +269,13 @@ def test_traveller_queries_do_not_grow_with_the_session(director_client,
     with django_assert_max_num_queries(9) as big_queries:
         director_client.get(traveller_url(big))
     assert len(small_queries) == len(big_queries)
+
+
+def test_a_row_with_a_broken_version_says_so(director_client):
+    session = make_session(tables=3)
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    html = director_client.post(row_url(session, 1, 1, 1),
+                                {"result": "4S-1 N", "version": "x"},
+                                headers=HTMX).content.decode()
+    assert "The page was incomplete" in html
+    assert Result.objects.get().text == "4S= N"
