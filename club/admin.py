@@ -46,7 +46,7 @@ class PairAdmin(admin.ModelAdmin):
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(SimpleHistoryAdmin):
     list_display = ["number", "session", "dealer_display", "vulnerability_display", "ns_hcp"]
     list_filter = ["session"]
     search_fields = ["session__name"]

@@ -3,8 +3,10 @@
 from django.db import models, transaction
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext, pgettext_lazy
 from simple_history.models import HistoricalRecords
 
+from club.notation import shorthand_notation
 from scoring.engine import (
     Direction,
     Vulnerability,
@@ -26,7 +28,7 @@ VULNERABILITIES = [
 
 
 class Player(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(pgettext_lazy("person", "name"), max_length=120)
     membership_number = models.CharField(
         _("membership number"), max_length=30, blank=True, default="",
         help_text=_("Optional club membership number."),
@@ -122,8 +124,8 @@ class Session(models.Model):
         """How the room knows a pair: 3NS / 3EW in a Mitchell, the plain number otherwise."""
         if self.movement == self.Movement.MITCHELL:
             if number <= self.tables:
-                return f"{number}NS"
-            return f"{number - self.tables}EW"
+                return pgettext("pair label", "%(number)sNS") % {"number": number}
+            return pgettext("pair label", "%(number)sEW") % {"number": number - self.tables}
         return str(number)
 
 
@@ -179,6 +181,7 @@ class Board(models.Model):
         _("NS HCP"), null=True, blank=True,
         help_text=_("High-card points of North-South (0-40), one value for a duplicated board."),
     )
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("board")
@@ -371,15 +374,17 @@ class Result(models.Model):
 
     @property
     def text(self):
-        """The result in the shorthand the director types: "4SX-2 E", "3NT= S", "PASS"."""
-        return format_result(self.contract, self.declarer or None, self.tricks)
+        """The result in the shorthand the director types: "4SX-2 E", "3NT= S", "PASS"
+        (Russian notation on Russian pages: "4♠Х-2 В", "3БК= Ю", "пас")."""
+        return format_result(self.contract, self.declarer or None, self.tricks,
+                             notation=shorthand_notation())
 
     @property
     def assigned_text(self):
         if not self.assigned:
             return ""
         return format_result(self.assigned_contract, self.assigned_declarer or None,
-                             self.assigned_tricks)
+                             self.assigned_tricks, notation=shorthand_notation())
 
     @property
     def effective_ns_hcp(self):

@@ -3,14 +3,21 @@ Russian notation on Russian pages (3БК, С/В/Ю/З) and in English notation o
 Entry accepts both notations in both languages (the engine's parsers do)."""
 
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from scoring.engine import Direction, Vulnerability, format_result
+from scoring.engine import Direction, Strain, Vulnerability, format_result
 
 
 def notation():
     """"ru" on Russian pages, "en" otherwise."""
     return "ru" if (translation.get_language() or "").startswith("ru") else "en"
+
+
+def shorthand_notation():
+    """For results in the director's shorthand: plain ASCII ("4SX-2 E") in English."""
+    return "ru" if notation() == "ru" else "ascii"
 
 
 def contract_display(contract):
@@ -36,3 +43,32 @@ def vulnerability_display(vulnerability):
 def result_display(contract, declarer, tricks):
     """A result in the director's shorthand, in the active notation ("4♠X-2 E", "3БК= Ю")."""
     return format_result(contract, declarer or None, tricks, notation=notation())
+
+
+_contract_html = {}
+
+
+def contract_html(contract):
+    """ "4<span class="suit-S">♠</span>X" (red suits coloured by the stylesheet) in the
+    active notation ("3БК", "4♠Х" in Russian); "Pass" for a passed-out board."""
+    if contract is None:
+        return _("Pass")
+    key = (contract, notation())
+    html = _contract_html.get(key)
+    if html is None:
+        if contract.strain is Strain.NT:
+            html = contract.display(notation=key[1])
+        else:
+            doubled = contract.display(notation=key[1])[2:]  # "X"/"XX", "Х"/"ХХ" or ""
+            html = format_html('{}<span class="suit-{}">{}</span>{}', contract.level,
+                               contract.strain.value, contract.strain.symbol, doubled)
+        _contract_html[key] = html = mark_safe(html)
+    return html
+
+
+def outcome_text(contract, tricks):
+    """ "=", "+1", "−2" against the contract; "" for a pass."""
+    if contract is None:
+        return ""
+    difference = tricks - contract.tricks_needed
+    return "=" if difference == 0 else f"{difference:+d}".replace("-", "−")

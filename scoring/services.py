@@ -3,6 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from simple_history.utils import bulk_update_with_history
 
 from scoring.engine import Policy, score_board
 
@@ -55,33 +56,44 @@ def score_result(result, *, table_cache=None):
 OUTCOME_FIELDS = ["ns_score", "ns_compensation", "ns_net", "ns_imps", "ew_imps"]
 
 
+def _outcome(result):
+    return tuple(getattr(result, field, None) for field in OUTCOME_FIELDS)
+
+
 @transaction.atomic
-def rescore_results(results):
-    """Recompute and bulk-write the outcome of these results (one transaction)."""
+def rescore_results(results, reason="rescored"):
+    """Recompute the outcome of these results and bulk-write those that changed, with a
+    history record each (one transaction). Returns how many changed."""
     cache = {}
-    results = list(results)
+    changed = []
     for result in results:
+        before = _outcome(result)
         score_result(result, table_cache=cache)
-    if results:
-        type(results[0]).objects.bulk_update(results, OUTCOME_FIELDS, batch_size=500)
-    return len(results)
+        if _outcome(result) != before:
+            changed.append(result)
+    if changed:
+        bulk_update_with_history(changed, type(changed[0]), OUTCOME_FIELDS, batch_size=500,
+                                 default_change_reason=reason)
+    return len(changed)
 
 
 def rescore_session(session):
-    """Rescore every result of a session, e.g. after its table or policy changed."""
+    """Rescore every result of a session, e.g. after its table or policy changed; returns
+    how many outcomes changed."""
     from club.models import Result
 
     results = (Result.objects.filter(board__session=session)
                .select_related("board__session__compensation_table")
                .prefetch_related("board__session__compensation_table__rows"))
-    return rescore_results(results)
+    return rescore_results(results, reason="rescored: scoring rules changed")
 
 
 def rescore_board(board):
-    """Rescore the results of one board, e.g. after its HCP or vulnerability changed."""
+    """Rescore the results of one board, e.g. after its HCP or vulnerability changed;
+    returns how many outcomes changed."""
     from club.models import Result
 
     results = (Result.objects.filter(board=board)
                .select_related("board__session__compensation_table")
                .prefetch_related("board__session__compensation_table__rows"))
-    return rescore_results(results)
+    return rescore_results(results, reason="rescored: board changed")

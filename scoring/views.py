@@ -23,10 +23,10 @@ from club import archive, importers
 from club.deals import DealError, hand_hcp, parse_deal
 from club.models import SEATS, VULNERABILITIES, Result, Session
 from club.movements import MovementError
+from club.notation import contract_html, outcome_text, seat_display
 from club.permissions import director_required, is_director
 from club.services import session_schedule
 from scoring.charts import running_total_svg
-from scoring.engine import Strain
 from scoring.models import CompensationTable
 from scoring.standings import compute_standings, pair_entries, result_imps, session_pairs
 from scoring.tables import EXPORT_FORMATS, ResultsTable, StandingsTable, results_rows, signed
@@ -71,39 +71,13 @@ def export_response(table, fmt, title, filename):
     return exporter.response(filename=f"{filename}.{fmt}")
 
 
-_contract_html = {}
-
-
-def contract_html(contract):
-    """ "4<span class="suit-S">♠</span>X" (red suits coloured by the stylesheet); "Pass"."""
-    if contract is None:
-        return _("Pass")
-    html = _contract_html.get(contract)
-    if html is None:
-        if contract.strain is Strain.NT:
-            html = contract.display()
-        else:
-            html = format_html('{}<span class="suit-{}">{}</span>{}', contract.level,
-                               contract.strain.value, contract.strain.symbol,
-                               contract.doubling.suffix)
-        _contract_html[contract] = html = mark_safe(html)
-    return html
-
-
-def outcome_text(contract, tricks):
-    """ "=", "+1", "−2" against the contract; "" for a pass."""
-    if contract is None:
-        return ""
-    difference = tricks - contract.tricks_needed
-    return "=" if difference == 0 else f"{difference:+d}".replace("-", "−")
-
-
 def assigned_html(result):
     contract = result.assigned_contract
     if contract is None:
         return _("Pass")
     return format_html("{}{} {}", contract_html(contract),
-                       outcome_text(contract, result.assigned_tricks), result.assigned_declarer)
+                       outcome_text(contract, result.assigned_tricks),
+                       seat_display(result.assigned_declarer))
 
 
 def ruling_note(result):
@@ -219,7 +193,7 @@ def board_report(request, session_id, number):
             "ns_players": ns_players,
             "ew": session.pair_label(ew_number), "ew_url": f"{scorecard}{ew_number}/",
             "ew_players": ew_players,
-            "contract": contract_html(contract), "declarer": result.declarer,
+            "contract": contract_html(contract), "declarer": seat_display(result.declarer),
             "outcome": outcome_text(contract, result.tricks), "tricks": result.tricks,
             "ns_hcp": result.effective_ns_hcp,
             "ns_score": score if score > 0 else "", "ew_score": -score if score < 0 else "",
@@ -279,7 +253,7 @@ def pair_scorecard(request, session_id, number):
             "opponents_url": f"{scorecard}{opponent_number}/",
             "opponents_players": opponent_players,
             "direction": "NS" if is_ns else "EW",
-            "contract": contract_html(contract), "declarer": result.declarer,
+            "contract": contract_html(contract), "declarer": seat_display(result.declarer),
             "outcome": outcome_text(contract, result.tricks), "tricks": result.tricks,
             "score": signed(side * result.ns_score),
             "hcp": ns_hcp if is_ns or ns_hcp is None else 40 - ns_hcp,

@@ -77,3 +77,20 @@ def test_rulings_change_the_outcome_and_keep_the_table_result():
     result.save()
     assert (result.ns_score, result.ns_net, result.ns_imps) == (-50, -350, -8)
     assert result.text == "3NT= N" and result.assigned_text == "4S-1 N"
+
+
+def test_rescoring_records_history_only_for_changed_outcomes():
+    session = make_session(tables=3, boards_per_round=2)
+    changed = make_result(session, 2, 1, 4, "2S= N", board_hcp=24)
+    same = make_result(session, 3, 2, 5, "3NT= S", board_hcp=20)  # 20-20: no compensation
+    club_table = moscow_table().copy("Chicago")
+    row = club_table.rows.get(hcp=24)
+    row.vul = 290
+    row.save()
+    session.compensation_table = club_table
+    session.save()
+    assert rescore_session(session) == 1
+    assert changed.history.count() == 2 and same.history.count() == 1
+    latest = changed.history.first()
+    assert latest.history_change_reason == "rescored: scoring rules changed"
+    assert latest.ns_compensation == 290
