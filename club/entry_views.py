@@ -50,7 +50,7 @@ def entry_refusal(session):
     """Why results of this session cannot be changed now, or "" when they can."""
     if session.status == Session.Status.SETUP:
         return gettext("Play has not started: results can be entered once the session is "
-                       "running (press \u201cStart play\u201d on the session's entry page).")
+                       "running (press “Start play” on the session's entry page).")
     if session.is_locked:
         return gettext("The session is %(status)s: results cannot be changed until a "
                        "director reopens it.") % {"status": session.get_status_display()}
