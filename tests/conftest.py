@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 from django.contrib.auth.models import Group
+from django.utils import translation
 
 from club.models import Pair, Player, Result, Session
 from club.permissions import DIRECTORS_GROUP
@@ -58,6 +59,15 @@ def make_result(session, board_number, ns, ew, text, *, ns_hcp=None, board_hcp=2
     result.set_contract(contract, declarer, tricks)
     result.save()
     return result
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in English: a request in Russian leaves its language active in the
+    thread (LocaleMiddleware activates it and nothing resets it)."""
+    translation.activate("en")
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
