@@ -16,7 +16,20 @@ class BuiltinTableError(ValidationError):
     """Raised when something tries to change the built-in Moscow table."""
 
 
-class CompensationTable(models.Model):
+class BuiltinGuard:
+    """save() and delete() refuse to touch the built-in table: each model using it defines
+    `_refuse_if_builtin()`, which raises BuiltinTableError when it belongs to that table."""
+
+    def save(self, *args, **kwargs):
+        self._refuse_if_builtin()
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        self._refuse_if_builtin()
+        return super().delete(*args, **kwargs)
+
+
+class CompensationTable(BuiltinGuard, models.Model):
     name = models.CharField(_("name"), max_length=100, unique=True)
     builtin = models.BooleanField(
         _("built in"), default=False, editable=False,
@@ -39,14 +52,6 @@ class CompensationTable(models.Model):
                 params={"name": self.name},
             )
 
-    def save(self, *args, **kwargs):
-        self._refuse_if_builtin()
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        self._refuse_if_builtin()
-        return super().delete(*args, **kwargs)
-
     def row_tuples(self):
         """(hcp, not_vul, vul) for each stored row, in HCP order (uses prefetched rows)."""
         return sorted((r.hcp, r.not_vul, r.vul) for r in self.rows.all())
@@ -68,7 +73,7 @@ class CompensationTable(models.Model):
         return new
 
 
-class CompensationRow(models.Model):
+class CompensationRow(BuiltinGuard, models.Model):
     table = models.ForeignKey(
         CompensationTable, on_delete=models.CASCADE, related_name="rows",
         verbose_name=_("table"),
@@ -98,14 +103,6 @@ class CompensationRow(models.Model):
             raise BuiltinTableError(
                 _("The built-in table cannot be changed; copy it to make your own.")
             )
-
-    def save(self, *args, **kwargs):
-        self._refuse_if_builtin()
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        self._refuse_if_builtin()
-        return super().delete(*args, **kwargs)
 
 
 def moscow_table():

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from .compensation import MOSCOW, CompensationTable
 from .contracts import Contract, parse_contract
 from .directions import SEATS, Direction
-from .errors import ContractError, _, describe
+from .errors import ContractError, _, check_passed_out, describe
 from .imps import imps
 from .policy import Policy
 from .scores import SCORE_TABLE
@@ -97,15 +97,7 @@ def score_board(
         contract = _coerce_contract(contract)
 
     if contract is None:
-        if declarer is not None or tricks is not None:
-            raise ContractError(
-                _(
-                    "A passed-out board has no declarer and no tricks; got declarer %(declarer)s "
-                    "and tricks %(tricks)s."
-                ),
-                declarer=describe(declarer),
-                tricks=describe(tricks),
-            )
+        check_passed_out(declarer, tricks)
         ns_score = 0
         compensation = table.line_by_vul[vul][ns_hcp] if policy is _LINE else 0
     else:

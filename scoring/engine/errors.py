@@ -43,3 +43,16 @@ def describe(value: Any) -> str:
     """A short description of a value for an error message: its repr, cut to 40 characters."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_passed_out(declarer: Any, tricks: Any) -> None:
+    """A passed-out board (no contract) must come without a declarer and tricks."""
+    if declarer is not None or tricks is not None:
+        raise ContractError(
+            _(
+                "A passed-out board has no declarer and no tricks; got declarer %(declarer)s "
+                "and tricks %(tricks)s."
+            ),
+            declarer=describe(declarer),
+            tricks=describe(tricks),
+        )

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from .contracts import PASS_WORDS, Contract, normalize, read_contract
 from .directions import SEATS, Direction
-from .errors import ContractError, _, describe
+from .errors import ContractError, _, check_passed_out, describe
 
 _DIGITS = frozenset("0123456789")
 
@@ -168,15 +168,7 @@ def format_result(
     A passed-out board (contract None) is "PASS" ("пас" in Russian).
     """
     if contract is None:
-        if declarer is not None or tricks is not None:
-            raise ContractError(
-                _(
-                    "A passed-out board has no declarer and no tricks; got declarer %(declarer)s "
-                    "and tricks %(tricks)s."
-                ),
-                declarer=describe(declarer),
-                tricks=describe(tricks),
-            )
+        check_passed_out(declarer, tricks)
         return "пас" if notation == "ru" else "PASS"
     if not isinstance(contract, Contract):
         raise ContractError(
