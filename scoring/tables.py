@@ -1,6 +1,7 @@
 """django-tables2 tables: the standings (page and exports) and all results (exports)."""
 
 import django_tables2 as tables
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -14,7 +15,8 @@ def signed(value):
     if value is None:
         return "—"
     if isinstance(value, float):
-        text = f"{abs(value):.2f}"
+        # "1.43" in English, "1,43" in Russian.
+        text = number_format(abs(value), decimal_pos=2)
     else:
         text = str(abs(value))
     return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text

@@ -106,6 +106,10 @@ def test_dates_and_numbers_follow_the_locale(client, evening):
     english = client.get(reverse("session-list"), **EN).content.decode()
     assert "27 ноября 2026" in russian
     assert "Nov. 27, 2026" in english or "November 27, 2026" in english
+    # Pair 1NS: 3NT= S vulnerable with 25 HCP, 600 - 440 = +160, 4 IMPs on its one board.
+    standings = reverse("standings", args=[evening.pk])
+    assert "+4,00" in text_of(client.get(standings, **RU))
+    assert "+4.00" in text_of(client.get(standings, **EN))
 
 
 def test_entry_accepts_both_notations_in_both_languages(director_client, evening):
