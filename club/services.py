@@ -34,12 +34,8 @@ def board_total(session, schedule=None):
 
 
 def create_boards(session):
-    """Create the session's missing boards (numbered from 1); returns all its boards."""
-    total = board_total(session)
-    existing = set(session.boards.values_list("number", flat=True))
-    Board.objects.bulk_create(
-        Board(session=session, number=n) for n in range(1, total + 1) if n not in existing
-    )
+    """Give the session the boards its setup needs (see sync_boards); returns them all."""
+    sync_boards(session)
     return list(session.boards.order_by("number"))
 
 
