@@ -78,9 +78,10 @@ def test_a_russian_director_runs_an_evening(browser, live_server, e2e_director, 
     assert re.search("[а-яА-Я]{5,}", row.inner_text())
     expect(page.locator("#id_b1-r3-t2_result")).to_have_value("8БК= Ю")
     page.fill("#id_b1-r3-t2_result", "3NT+1 S")
-    page.press("#id_b1-r3-t2_result", "Enter")
-    page.wait_for_load_state()
     screenshot("ru-04-traveller")
+    with page.expect_navigation():  # the last row saved: on to board 2
+        page.press("#id_b1-r3-t2_result", "Enter")
+    expect(page.locator("#id_board_hcp_ns_hcp")).to_be_focused()
     assert sorted(r.ns_score for r in Result.objects.all()) == [-50, 400, 430]
 
     page.goto(base + reverse("standings", args=[session.pk]))
