@@ -1,25 +1,99 @@
-from django.contrib import admin
+"""The admin: for the club's admin, not the director's evening (directors use their own
+pages). It can do no more than the services allow: sessions, pairs and results are shown
+with their history but changed only on the director's pages; players, boards and
+compensation tables are changed through their services, which may refuse."""
+
+import json
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponseRedirect
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from club.models import Board, Pair, Player, Result, Session
+from club.services.boards import BOARD_DETAILS, update_board
+from club.services.players import PLAYER_FIELDS, save_player
+from club.services.tables import change_refusal, copy_table, replace_rows
+from scoring.models import CompensationRow, CompensationTable
+
+
+class ThroughServices:
+    """Admin changes made by a service: when it refuses (having written nothing), the page
+    shows why instead of "changed successfully", and no change is logged."""
+
+    def apply(self, request, change):
+        try:
+            change()
+        except ValidationError as err:
+            request.service_refusal = err.messages
+
+    def _refused(self, request):
+        refusal = getattr(request, "service_refusal", None)
+        if refusal is None:
+            return None
+        for message in refusal:
+            self.message_user(request, message, messages.ERROR)
+        return HttpResponseRedirect(request.get_full_path())
+
+    def response_add(self, request, obj, post_url_continue=None):
+        return self._refused(request) or super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request, obj):
+        return self._refused(request) or super().response_change(request, obj)
+
+    def log_addition(self, request, obj, message):
+        if getattr(request, "service_refusal", None) is None:
+            return super().log_addition(request, obj, message)
+        return None
+
+    def log_change(self, request, obj, message):
+        if getattr(request, "service_refusal", None) is None:
+            return super().log_change(request, obj, message)
+        return None
+
+
+class ReadOnly:
+    """Shown (with history) but changed only through the director's pages."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ThroughServices, SimpleHistoryAdmin):
     list_display = ["name", "membership_number", "active"]
     list_filter = ["active"]
     search_fields = ["name", "membership_number"]
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # players keep their pairs' history; mark them inactive instead
 
-class PairInline(admin.TabularInline):
+    def save_model(self, request, obj, form, change):
+        fields = {name: getattr(obj, name) for name in PLAYER_FIELDS}
+
+        def saved():
+            obj.pk = save_player(fields, player_id=obj.pk if change else None).pk
+
+        self.apply(request, saved)
+
+
+class PairInline(ReadOnly, admin.TabularInline):
     model = Pair
     extra = 0
-    autocomplete_fields = ["player1", "player2"]
+    fields = ["number", "player1", "player2"]
 
 
 @admin.register(Session)
-class SessionAdmin(SimpleHistoryAdmin):
+class SessionAdmin(ReadOnly, SimpleHistoryAdmin):
     list_display = ["name", "date", "status", "movement", "tables", "rounds",
                     "boards_per_round", "duplicated", "compensation_table", "policy"]
     list_filter = ["status", "movement", "duplicated", "policy", "compensation_table"]
@@ -27,30 +101,57 @@ class SessionAdmin(SimpleHistoryAdmin):
     date_hierarchy = "date"
     inlines = [PairInline]
 
-    def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
-        # Scoring rules changed: every stored outcome must follow (one transaction).
-        if change and {"compensation_table", "policy"} & set(form.changed_data):
-            from scoring.services import rescore_session
-
-            rescore_session(obj)
-
 
 @admin.register(Pair)
-class PairAdmin(admin.ModelAdmin):
+class PairAdmin(ReadOnly, SimpleHistoryAdmin):
     list_display = ["number", "session", "player1", "player2"]
     list_filter = ["session"]
     search_fields = ["player1__name", "player2__name", "session__name"]
-    autocomplete_fields = ["player1", "player2"]
     list_select_related = ["session", "player1", "player2"]
 
 
+class BoardAdminForm(forms.ModelForm):
+    """A board's details, with the values the page showed (`loaded`): the admin builds its
+    form from the board as stored when the change is posted, so without them a change made
+    meanwhile by a director would be overwritten unseen."""
+
+    loaded = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Board
+        fields = list(BOARD_DETAILS)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial["loaded"] = json.dumps(
+            {name: getattr(self.instance, name) for name in BOARD_DETAILS})
+
+    def shown(self):
+        """{field: value the page showed}; the stored values when the post lacks them."""
+        try:
+            shown = json.loads(self.cleaned_data.get("loaded") or "")
+        except ValueError:
+            shown = None
+        if not isinstance(shown, dict) or set(shown) != set(BOARD_DETAILS):
+            raise ValidationError(gettext("The page was incomplete; open the board again."))
+        return shown
+
+
 @admin.register(Board)
-class BoardAdmin(SimpleHistoryAdmin):
+class BoardAdmin(ThroughServices, SimpleHistoryAdmin):
     list_display = ["number", "session", "dealer_display", "vulnerability_display", "ns_hcp"]
     list_filter = ["session"]
     search_fields = ["session__name"]
     list_select_related = ["session"]
+    form = BoardAdminForm
+    fields = ["session", "number", *BOARD_DETAILS, "loaded"]
+    readonly_fields = ["session", "number"]
+
+    def has_add_permission(self, request):
+        return False  # a session's boards follow its setup
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
     @admin.display(description=_("dealer"))
     def dealer_display(self, obj):
@@ -61,15 +162,19 @@ class BoardAdmin(SimpleHistoryAdmin):
         return obj.vulnerability.value
 
     def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
-        if change:
-            from scoring.services import rescore_board
+        def changed():
+            shown = form.shown()
+            # Only what the user changed on the page; a change made meanwhile to one of
+            # those fields refuses the save (StaleValue), the others are left alone.
+            changes = {name: form.cleaned_data[name] for name in BOARD_DETAILS
+                       if form.cleaned_data[name] != shown[name]}
+            update_board(obj.pk, changes, expected={name: shown[name] for name in changes})
 
-            rescore_board(obj)
+        self.apply(request, changed)
 
 
 @admin.register(Result)
-class ResultAdmin(SimpleHistoryAdmin):
+class ResultAdmin(ReadOnly, SimpleHistoryAdmin):
     list_display = ["board_number", "session", "ns_pair", "ew_pair", "round", "table", "text",
                     "ns_score", "ns_compensation", "ns_net", "ns_imps", "ew_imps",
                     "is_adjusted"]
@@ -80,8 +185,6 @@ class ResultAdmin(SimpleHistoryAdmin):
     list_select_related = ["board__session", "ns_pair__session", "ns_pair__player1",
                            "ns_pair__player2", "ew_pair__session", "ew_pair__player1",
                            "ew_pair__player2"]
-    readonly_fields = ["ns_score", "ns_compensation", "ns_net", "ns_imps", "ew_imps",
-                       "version"]
 
     @admin.display(description=_("board"), ordering="board__number")
     def board_number(self, obj):
@@ -95,7 +198,71 @@ class ResultAdmin(SimpleHistoryAdmin):
     def is_adjusted(self, obj):
         return obj.is_adjusted
 
-    def save_model(self, request, obj, form, change):
-        if change:
-            obj.version += 1
-        super().save_model(request, obj, form, change)
+
+# --- compensation tables ----------------------------------------------------------------------
+
+class CompensationRowInline(admin.TabularInline):
+    model = CompensationRow
+    extra = 0
+    max_num = 20
+    ordering = ["hcp"]
+
+    def _editable(self, obj):
+        return obj is None or not change_refusal(obj)
+
+    def has_add_permission(self, request, obj=None):
+        return self._editable(obj) and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return self._editable(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._editable(obj) and super().has_delete_permission(request, obj)
+
+
+@admin.register(CompensationTable)
+class CompensationTableAdmin(ThroughServices, admin.ModelAdmin):
+    list_display = ["name", "builtin", "created_at"]
+    list_filter = ["builtin"]
+    search_fields = ["name"]
+    inlines = [CompensationRowInline]
+    actions = ["copy_tables"]
+
+    def has_change_permission(self, request, obj=None):
+        if obj is not None and change_refusal(obj):
+            return False  # the page still opens, read-only, saying why
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and (obj.builtin or obj.sessions.exists()):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset.filter(builtin=False, sessions__isnull=True))
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        table = self.get_object(request, object_id)
+        if table is not None and request.method == "GET":
+            refusal = change_refusal(table)
+            if refusal:
+                self.message_user(request, refusal, messages.WARNING)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def save_formset(self, request, form, formset, change):
+        # The rows are written by the service, all at once; the admin's change message
+        # reads these lists.
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        if getattr(request, "service_refusal", None) is not None:
+            return
+        rows = sorted((f.cleaned_data["hcp"], f.cleaned_data["not_vul"], f.cleaned_data["vul"])
+                      for f in formset.forms
+                      if f.cleaned_data and not f.cleaned_data.get("DELETE"))
+        self.apply(request, lambda: replace_rows(form.instance.pk, rows))
+
+    @admin.action(description=_("Copy the selected tables to new club tables"))
+    def copy_tables(self, request, queryset):
+        for table in queryset:
+            copy_table(table.pk)
+        self.message_user(request, gettext("Copied %(count)s table(s).")
+                          % {"count": queryset.count()}, messages.SUCCESS)

@@ -12,10 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from club.deals import DealError, deal_ns_hcp
 from club.models import Result
-from club.movements import MovementError, boards_of_set
-from club.services import session_schedule, table_and_round
+from club.notation import table_and_round
+from club.schedule import movement_message, seating_boards, session_schedule
+from scoring.engine import BridgeError, MovementError, deal_ns_hcp
 
 KINDS = {
     "schedule": _("Pairs and movement"),
@@ -68,7 +68,7 @@ def load(session):
     try:
         schedule = session_schedule(session, pairs=len(pair_numbers))
     except MovementError as err:
-        schedule, error = [], gettext(err.template) % err.params
+        schedule, error = [], movement_message(err)
     return SessionData(session, pair_numbers, boards, results, schedule, error)
 
 
@@ -91,7 +91,7 @@ def _seated_boards(data):
     """(seating, board number) for every board the schedule has a table play."""
     per_round = data.session.boards_per_round
     return [(seating, number) for seating in data.schedule if not seating.is_sit_out
-            for number in boards_of_set(seating.board_set, per_round)]
+            for number in seating_boards(seating, per_round)]
 
 
 def missing_results(data):
@@ -199,7 +199,7 @@ def hcp_against_deal(data):
         url = data.traveller_url(board.number)
         try:
             dealt = deal_ns_hcp(board.deal)
-        except DealError:
+        except BridgeError:
             items.append(Item("hcp_deal", gettext(
                 "Board %(board)s: the deal cannot be read, so its HCP cannot be checked.")
                 % {"board": board.number}, url))

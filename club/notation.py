@@ -72,3 +72,15 @@ def outcome_text(contract, tricks):
         return ""
     difference = tricks - contract.tricks_needed
     return "=" if difference == 0 else f"{difference:+d}".replace("-", "−")
+
+
+def table_and_round(result):
+    """' (table 2, round 1)', ' (table 2)', ' (round 1)' or '' for messages."""
+    if result.table and result.round:
+        return _(" (table %(table)s, round %(round)s)") % {
+            "table": result.table, "round": result.round}
+    if result.table:
+        return _(" (table %(table)s)") % {"table": result.table}
+    if result.round:
+        return _(" (round %(round)s)") % {"round": result.round}
+    return ""

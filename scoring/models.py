@@ -1,4 +1,7 @@
-"""Compensation tables kept in the database; the engine's CompensationTable is built from them."""
+"""Compensation tables kept in the database; the engine's CompensationTable is built from them.
+
+The built-in Moscow table is read-only here (save and delete refuse); the rules for club
+tables (who may change one, and when) are the services' (club.services.tables)."""
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
@@ -6,8 +9,8 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import MAX_HCP, MIN_HCP, MOSCOW, BridgeError
 from scoring.engine import CompensationTable as EngineTable
-from scoring.engine import ContractError
 
 MOSCOW_NAME = "Moscow"
 
@@ -60,7 +63,7 @@ class CompensationTable(BuiltinGuard, models.Model):
         """The engine's immutable, validated table for these rows."""
         try:
             return EngineTable.from_rows(self.row_tuples())
-        except ContractError as err:
+        except BridgeError as err:
             raise ValidationError(gettext(err.template) % err.params) from err
 
     @transaction.atomic
@@ -89,7 +92,7 @@ class CompensationRow(BuiltinGuard, models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "hcp"], name="comp_row_unique_hcp"),
             models.CheckConstraint(
-                condition=Q(hcp__gte=21, hcp__lte=40), name="comp_row_hcp_21_40"
+                condition=Q(hcp__gte=MIN_HCP, hcp__lte=MAX_HCP), name="comp_row_hcp_21_40"
             ),
             models.CheckConstraint(condition=Q(vul__gte=models.F("not_vul")),
                                    name="comp_row_vul_at_least_not_vul"),
@@ -112,8 +115,6 @@ def moscow_table():
 
 def ensure_moscow_table():
     """Recreate the built-in table if it is missing (a flushed test database, say)."""
-    from scoring.engine import MOSCOW
-
     if CompensationTable.objects.filter(builtin=True, name=MOSCOW_NAME).exists():
         return moscow_table()
     table = CompensationTable.objects.create(name=MOSCOW_NAME, builtin=True)

@@ -1,45 +1,93 @@
-"""Pure-Python scoring engine for bridge with Moscow compensation (no Django here).
+"""Pure-Python bridge logic for club scoring with Moscow compensation (no Django here).
 
 Modules: ``directions`` (seats), ``vulnerability`` (board cycle), ``contracts`` (contracts
 and their parser), ``results`` (result shorthand), ``scores`` (Law 77), ``compensation``
-(tables), ``imps`` (IMP scale), ``policy``, ``board`` (scoring a board), ``errors``,
-``bench`` (``python -m scoring.engine.bench``).
+(tables), ``imps`` (IMP scale), ``policy``, ``adjustments`` (Average plus/minus),
+``board`` (scoring a board), ``standings``, ``movements`` (Mitchell, Howell), ``deals``
+(PBN deals and HCP), ``errors``, ``bench`` (``python -m scoring.engine.bench``).
 """
 
+from .adjustments import ADJUSTMENT_IMPS, Adjustment, side_imps
 from .board import BoardOutcome, score_board
-from .compensation import MOSCOW, MOSCOW_ROWS, CompensationTable
-from .contracts import ALL_CONTRACTS, Contract, Doubling, Strain, parse_contract
+from .compensation import MAX_HCP, MIN_HCP, MOSCOW, MOSCOW_ROWS, CompensationTable
+from .contracts import (
+    ALL_CONTRACTS,
+    MAX_LEVEL,
+    MAX_TRICKS,
+    MIN_LEVEL,
+    Contract,
+    Doubling,
+    Strain,
+    parse_contract,
+)
+from .deals import deal_hcp, deal_ns_hcp, format_deal, hand_hcp, parse_deal, random_deal
 from .directions import Direction
-from .errors import ContractError
-from .imps import IMP_SCALE, imps
+from .errors import (
+    BoardError,
+    BridgeError,
+    CompensationTableError,
+    ContractError,
+    DealError,
+    MovementError,
+    SeatError,
+)
+from .imps import IMP_SCALE, MAX_IMPS, imps
+from .movements import MovementKind, Seating, boards_of_set
 from .policy import Policy
 from .results import ParsedResult, format_result, parse_result
 from .scores import SCORE_TABLE, contract_score
+from .standings import StandingRow, compute_standings
 from .vulnerability import BOARD_CYCLE, Vulnerability, board_dealer, board_vulnerability
 
 __all__ = [
+    "ADJUSTMENT_IMPS",
     "ALL_CONTRACTS",
     "BOARD_CYCLE",
     "IMP_SCALE",
+    "MAX_HCP",
+    "MAX_IMPS",
+    "MAX_LEVEL",
+    "MAX_TRICKS",
+    "MIN_HCP",
+    "MIN_LEVEL",
     "MOSCOW",
     "MOSCOW_ROWS",
     "SCORE_TABLE",
+    "Adjustment",
+    "BoardError",
     "BoardOutcome",
+    "BridgeError",
     "CompensationTable",
+    "CompensationTableError",
     "Contract",
     "ContractError",
+    "DealError",
     "Direction",
     "Doubling",
+    "MovementError",
+    "MovementKind",
     "ParsedResult",
     "Policy",
+    "Seating",
+    "SeatError",
+    "StandingRow",
     "Strain",
     "Vulnerability",
     "board_dealer",
     "board_vulnerability",
+    "boards_of_set",
+    "compute_standings",
     "contract_score",
+    "deal_hcp",
+    "deal_ns_hcp",
+    "format_deal",
     "format_result",
+    "hand_hcp",
     "imps",
     "parse_contract",
+    "parse_deal",
     "parse_result",
+    "random_deal",
     "score_board",
+    "side_imps",
 ]

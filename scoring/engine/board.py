@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .compensation import MOSCOW, CompensationTable
-from .contracts import Contract, parse_contract
+from .compensation import MAX_HCP, MOSCOW, CompensationTable
+from .contracts import MAX_TRICKS, Contract, parse_contract
 from .directions import SEATS, Direction
-from .errors import ContractError, _, check_passed_out, describe
+from .errors import (
+    BoardError,
+    CompensationTableError,
+    ContractError,
+    _,
+    check_passed_out,
+    describe,
+)
 from .imps import imps
 from .policy import Policy
 from .scores import SCORE_TABLE
@@ -71,7 +78,7 @@ def score_board(
     ``contract`` is a Contract, a string for :func:`parse_contract`, or None when the
     board was passed out (then ``declarer`` and ``tricks`` must be None too). ``ns_hcp``
     is North-South's HCP (0-40). ``vulnerability`` overrides the board cycle. Bad input
-    raises ContractError.
+    raises a BridgeError of the kind at fault.
     """
     # Validation is ordered so that the usual, valid call only pays for cheap checks.
     if vulnerability is None:
@@ -81,15 +88,15 @@ def score_board(
     else:
         check_board_number(board_number)
         vul = Vulnerability.coerce(vulnerability)
-    if ns_hcp.__class__ is not int or not 0 <= ns_hcp <= 40:
-        raise ContractError(
+    if ns_hcp.__class__ is not int or not 0 <= ns_hcp <= MAX_HCP:
+        raise BoardError(
             _("North-South HCP must be a whole number from 0 to 40, got %(hcp)s."),
             hcp=describe(ns_hcp),
         )
     if policy is not _LINE and policy is not _DECLARER:
         policy = Policy.coerce(policy)
     if table is not MOSCOW and not isinstance(table, CompensationTable):
-        raise ContractError(
+        raise CompensationTableError(
             _("The compensation table must be a CompensationTable, got %(value)s."),
             value=describe(table),
         )
@@ -106,7 +113,7 @@ def score_board(
         except (KeyError, TypeError):
             Direction.coerce(declarer)  # raises the right message
             raise  # not reached
-        if tricks.__class__ is not int or not 0 <= tricks <= 13:
+        if tricks.__class__ is not int or not 0 <= tricks <= MAX_TRICKS:
             raise ContractError(
                 _("Tricks taken must be a whole number from 0 to 13, got %(tricks)s."),
                 tricks=describe(tricks),

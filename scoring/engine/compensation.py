@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .errors import ContractError, _, describe
+from .errors import BoardError, CompensationTableError, _, describe
 from .vulnerability import Vulnerability
 
 MIN_HCP = 21
@@ -15,7 +15,7 @@ class CompensationTable:
     """An immutable, validated compensation table for 21 to 40 HCP.
 
     Built from a mapping ``{hcp: (not_vulnerable, vulnerable)}`` or with
-    :meth:`from_rows`. Rules (each broken rule raises ContractError naming the row):
+    :meth:`from_rows`. Rules (each broken rule raises CompensationTableError naming the row):
     exactly the rows 21..40; whole numbers, multiples of 10, not negative; never
     decreasing as HCP rise (in each column); vulnerable at least not vulnerable.
     """
@@ -24,7 +24,7 @@ class CompensationTable:
 
     def __init__(self, rows: Mapping[int, tuple[int, int]]) -> None:
         if not isinstance(rows, Mapping):
-            raise ContractError(
+            raise CompensationTableError(
                 _(
                     "A compensation table is built from a mapping of HCP to (not vulnerable, "
                     "vulnerable), got %(value)s."
@@ -55,7 +55,7 @@ class CompensationTable:
         except TypeError:
             items = None
         if items is None:
-            raise ContractError(
+            raise CompensationTableError(
                 _(
                     "Compensation table rows must be (HCP, not vulnerable, vulnerable) "
                     "triples, got %(value)s."
@@ -64,7 +64,7 @@ class CompensationTable:
             )
         for row in items:
             if not isinstance(row, (tuple, list)) or len(row) != 3:
-                raise ContractError(
+                raise CompensationTableError(
                     _(
                         "Compensation table rows must be (HCP, not vulnerable, vulnerable) "
                         "triples, got %(value)s."
@@ -73,7 +73,7 @@ class CompensationTable:
                 )
             hcp, not_vul, vul = row
             if type(hcp) is not int:
-                raise ContractError(
+                raise CompensationTableError(
                     _(
                         "The compensation table has a row for %(hcp)s HCP; rows must be exactly "
                         "21 to 40 HCP (20 or fewer owe nothing)."
@@ -81,7 +81,7 @@ class CompensationTable:
                     hcp=describe(hcp),
                 )
             if hcp in mapping:
-                raise ContractError(
+                raise CompensationTableError(
                     _("The compensation table has two rows for %(hcp)s HCP."), hcp=hcp
                 )
             mapping[hcp] = (not_vul, vul)
@@ -97,11 +97,11 @@ class CompensationTable:
     def compensation(self, hcp: int, vulnerable: bool) -> int:
         """What a line holding ``hcp`` (0-40) owes at its vulnerability; 0 for 20 or fewer."""
         if type(hcp) is not int or not 0 <= hcp <= 40:
-            raise ContractError(
+            raise BoardError(
                 _("HCP must be a whole number from 0 to 40, got %(hcp)s."), hcp=describe(hcp)
             )
         if vulnerable is not True and vulnerable is not False:
-            raise ContractError(
+            raise BoardError(
                 _("Vulnerable must be True or False, got %(value)s."), value=describe(vulnerable)
             )
         if hcp < MIN_HCP:
@@ -123,7 +123,7 @@ class CompensationTable:
 def _validate(rows: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int, int], ...]:
     for hcp in rows:
         if type(hcp) is not int or not MIN_HCP <= hcp <= MAX_HCP:
-            raise ContractError(
+            raise CompensationTableError(
                 _(
                     "The compensation table has a row for %(hcp)s HCP; rows must be exactly "
                     "21 to 40 HCP (20 or fewer owe nothing)."
@@ -134,7 +134,7 @@ def _validate(rows: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int, int]
     previous: tuple[int, int, int] | None = None
     for hcp in range(MIN_HCP, MAX_HCP + 1):
         if hcp not in rows:
-            raise ContractError(
+            raise CompensationTableError(
                 _(
                     "The compensation table has no row for %(hcp)s HCP; it must cover every "
                     "HCP from 21 to 40."
@@ -143,7 +143,7 @@ def _validate(rows: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int, int]
             )
         pair = rows[hcp]
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise ContractError(
+            raise CompensationTableError(
                 _(
                     "The row for %(hcp)s HCP must be a pair (not vulnerable, vulnerable), "
                     "got %(value)s."
@@ -154,7 +154,7 @@ def _validate(rows: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int, int]
         not_vul, vul = pair
         for value in pair:
             if type(value) is not int:
-                raise ContractError(
+                raise CompensationTableError(
                     _(
                         "The row for %(hcp)s HCP has %(value)s; compensation must be a whole "
                         "number of points."
@@ -163,13 +163,13 @@ def _validate(rows: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int, int]
                     value=describe(value),
                 )
             if value < 0:
-                raise ContractError(
+                raise CompensationTableError(
                     _("The row for %(hcp)s HCP has %(value)s; compensation cannot be negative."),
                     hcp=hcp,
                     value=value,
                 )
             if value % 10:
-                raise ContractError(
+                raise CompensationTableError(
                     _(
                         "The row for %(hcp)s HCP has %(value)s; compensation must be a multiple "
                         "of 10."
@@ -178,7 +178,7 @@ def _validate(rows: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int, int]
                     value=value,
                 )
         if vul < not_vul:
-            raise ContractError(
+            raise CompensationTableError(
                 _(
                     "The row for %(hcp)s HCP has %(vul)s vulnerable but %(not_vul)s not "
                     "vulnerable; the vulnerable value must be at least the non-vulnerable one."
@@ -189,7 +189,7 @@ def _validate(rows: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int, int]
             )
         if previous is not None:
             if not_vul < previous[1]:
-                raise ContractError(
+                raise CompensationTableError(
                     _(
                         "The row for %(hcp)s HCP has %(value)s not vulnerable, less than "
                         "%(previous)s for %(previous_hcp)s HCP; compensation must never "
@@ -201,7 +201,7 @@ def _validate(rows: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int, int]
                     previous_hcp=previous[0],
                 )
             if vul < previous[2]:
-                raise ContractError(
+                raise CompensationTableError(
                     _(
                         "The row for %(hcp)s HCP has %(value)s vulnerable, less than "
                         "%(previous)s for %(previous_hcp)s HCP; compensation must never "
@@ -226,7 +226,7 @@ MOSCOW_ROWS: tuple[tuple[int, int, int], ...] = (
 """(HCP, not vulnerable, vulnerable) of the Moscow compensation table.
 
 Source: the Russian text "Московская компенсация" (shared/seed), as restated in
-DOMAIN.md section 4; its single row "36-40" is spelled out as five rows.
+docs/scoring.md, "The compensation table"; its single row "36-40" is spelled out as five rows.
 """
 
 MOSCOW = CompensationTable.from_rows(MOSCOW_ROWS)

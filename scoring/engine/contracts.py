@@ -30,6 +30,11 @@ class Strain(StrEnum):
         return self is Strain.C or self is Strain.D
 
 
+MIN_LEVEL = 1
+MAX_LEVEL = 7
+MAX_TRICKS = 13
+"""Contract levels run 1-7 (7 + 6 = 13 tricks); declarer takes 0 to 13 tricks."""
+
 _SYMBOL = {Strain.C: "♣", Strain.D: "♦", Strain.H: "♥", Strain.S: "♠", Strain.NT: "NT"}
 _RUSSIAN_SYMBOL = {**_SYMBOL, Strain.NT: "БК"}
 _STRAIN_INDEX = {strain: i for i, strain in enumerate(Strain)}
@@ -82,7 +87,7 @@ class Contract:
     key: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if type(self.level) is not int or not 1 <= self.level <= 7:
+        if type(self.level) is not int or not MIN_LEVEL <= self.level <= MAX_LEVEL:
             raise ContractError(
                 _("Contract level %(level)s is out of range; the level must be 1 to 7."),
                 level=describe(self.level),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .errors import ContractError, _, describe
+from .errors import ContractError, SeatError, _, describe
 
 
 class Direction(StrEnum):
@@ -46,10 +46,10 @@ class Direction(StrEnum):
         except (KeyError, TypeError):
             pass
         if value is None:
-            raise ContractError(
+            raise SeatError(
                 _("Missing declarer; give the seat N, E, S or W (С, В, Ю, З).")
             ) from None
-        raise ContractError(
+        raise SeatError(
             _("Unknown seat %(seat)s; use N, E, S or W (Russian С, В, Ю, З)."),
             seat=describe(value),
         ) from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .errors import ContractError, _, describe
+from .errors import BoardError, _, describe
 
 IMP_SCALE: tuple[tuple[int, int], ...] = (
     (20, 1), (50, 2), (90, 3), (130, 4), (170, 5), (220, 6), (270, 7), (320, 8),
@@ -14,7 +14,8 @@ IMP_SCALE: tuple[tuple[int, int], ...] = (
 )  # fmt: skip
 """(lowest points difference, IMPs) for each step of the scale; below 20 points is 0 IMPs.
 
-Source: the WBF IMP scale, as printed in the Moscow compensation text (DOMAIN.md section 5).
+Source: the WBF IMP scale, as printed in the Moscow compensation text (docs/scoring.md,
+"From score to IMPs").
 """
 
 _THRESHOLDS = tuple(points for points, _imps in IMP_SCALE)
@@ -27,7 +28,7 @@ MAX_IMPS = IMP_SCALE[-1][1]
 def imps(points: int) -> int:
     """IMPs for a signed points difference: imps(-x) == -imps(x), 0 up to 19 points, 24 max."""
     if type(points) is not int:
-        raise ContractError(
+        raise BoardError(
             _("A points difference must be a whole number, got %(value)s."),
             value=describe(points),
         )

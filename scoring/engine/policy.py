@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .errors import ContractError, _, describe
+from .errors import BoardError, _, describe
 
 
 class Policy(StrEnum):
-    """Which line owes compensation (DOMAIN.md section 5).
+    """Which line owes compensation (docs/scoring.md, "Two policies").
 
     ``LINE`` ("line", the default): the line holding 21+ HCP owes it whoever declares.
     ``DECLARER`` ("declarer"): only when the declaring line holds 21+ HCP; a passed-out
@@ -26,7 +26,7 @@ class Policy(StrEnum):
                 return cls(value.strip().lower())
             except ValueError:
                 pass
-        raise ContractError(
+        raise BoardError(
             _('Unknown compensation policy %(value)s; use "line" or "declarer".'),
             value=describe(value),
         )

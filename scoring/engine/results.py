@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .contracts import PASS_WORDS, Contract, normalize, read_contract
+from .contracts import MAX_TRICKS, PASS_WORDS, Contract, normalize, read_contract
 from .directions import SEATS, Direction
 from .errors import ContractError, _, check_passed_out, describe
 
@@ -126,7 +126,7 @@ def parse_result(text: str) -> ParsedResult:
         )
     if relative is not None:
         tricks = contract.level + 6 + relative
-        if not 0 <= tricks <= 13:
+        if not 0 <= tricks <= MAX_TRICKS:
             raise ContractError(
                 _(
                     '"%(outcome)s" on %(contract)s in "%(text)s" means %(tricks)s tricks; '
@@ -138,7 +138,7 @@ def parse_result(text: str) -> ParsedResult:
                 tricks=tricks,
             )
     elif taken is not None:
-        if taken > 13:
+        if taken > MAX_TRICKS:
             raise ContractError(
                 _('%(tricks)s tricks in "%(text)s" is impossible; declarer takes 0 to 13 tricks.'),
                 tricks=taken,
@@ -179,7 +179,7 @@ def format_result(
             value=describe(contract),
         )
     seat = Direction.coerce(declarer)
-    if type(tricks) is not int or not 0 <= tricks <= 13:
+    if type(tricks) is not int or not 0 <= tricks <= MAX_TRICKS:
         raise ContractError(
             _("Tricks taken must be a whole number from 0 to 13, got %(tricks)s."),
             tricks=describe(tricks),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .contracts import ALL_CONTRACTS, Contract, Doubling, Strain, parse_contract
-from .errors import ContractError, _, describe
+from .contracts import ALL_CONTRACTS, MAX_TRICKS, Contract, Doubling, Strain, parse_contract
+from .errors import BoardError, ContractError, _, describe
 
 
 def law77_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
@@ -49,8 +49,8 @@ SCORE_TABLE: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
 )
 """All 2,940 declarer scores: ``SCORE_TABLE[contract.key][vulnerable][tricks]``.
 
-Source: Law 77 of the Laws of Duplicate Bridge (scoring table), as summarised in DOMAIN.md
-section 3; computed once at import by :func:`law77_score`.
+Source: Law 77 of the Laws of Duplicate Bridge (scoring table), as summarised in docs/scoring.md,
+"The table score"; computed once at import by :func:`law77_score`.
 """
 
 
@@ -67,13 +67,13 @@ def contract_score(contract: Contract | str, tricks: int, vulnerable: bool) -> i
                 text=contract,
             )
         contract = parsed
-    if type(tricks) is not int or not 0 <= tricks <= 13:
+    if type(tricks) is not int or not 0 <= tricks <= MAX_TRICKS:
         raise ContractError(
             _("Tricks taken must be a whole number from 0 to 13, got %(tricks)s."),
             tricks=describe(tricks),
         )
     if vulnerable is not True and vulnerable is not False:
-        raise ContractError(
+        raise BoardError(
             _("Vulnerable must be True or False, got %(value)s."), value=describe(vulnerable)
         )
     return SCORE_TABLE[contract.key][vulnerable][tricks]

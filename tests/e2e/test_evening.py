@@ -7,7 +7,7 @@ import re
 from django.urls import reverse
 
 from club.models import Result
-from tests.conftest import make_session
+from tests.factories import make_session
 
 # 3 tables, 3 rounds, 2 boards a round: boards 1-6, each played at three tables. Every
 # board is 20-20 (no compensation) and every table makes 1NT by North (+90 = 3 IMPs for

@@ -4,12 +4,14 @@ import pytest
 
 from scoring.engine import (
     MOSCOW,
+    BoardError,
     BoardOutcome,
+    BridgeError,
     CompensationTable,
     Contract,
-    ContractError,
     Direction,
     Policy,
+    SeatError,
     Strain,
     Vulnerability,
     board_dealer,
@@ -20,7 +22,7 @@ from scoring.engine import (
 N, E, S, W = Direction.N, Direction.E, Direction.S, Direction.W
 NONE, NS, EW, ALL = Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH
 
-# DOMAIN.md section 2, typed in again from the source.
+# docs/scoring.md, "Dealer and vulnerability", typed in again from the source.
 CYCLE = {
     1: (N, NONE), 2: (E, NS), 3: (S, EW), 4: (W, ALL), 5: (N, NS), 6: (E, EW), 7: (S, ALL),
     8: (W, NONE), 9: (N, EW), 10: (E, ALL), 11: (S, NONE), 12: (W, NS), 13: (N, ALL),
@@ -41,11 +43,11 @@ def test_board_17_and_32():
 
 @pytest.mark.parametrize("board", [0, -1, 1.0, "1", None, True])
 def test_bad_board_number(board):
-    with pytest.raises(ContractError, match="Board number .* is not valid"):
+    with pytest.raises(BoardError, match="Board number .* is not valid"):
         board_dealer(board)
-    with pytest.raises(ContractError, match="Board number .* is not valid"):
+    with pytest.raises(BoardError, match="Board number .* is not valid"):
         board_vulnerability(board)
-    with pytest.raises(ContractError, match="Board number .* is not valid"):
+    with pytest.raises(BoardError, match="Board number .* is not valid"):
         score_board(board, "4S", "N", 10, 20)
 
 
@@ -62,7 +64,7 @@ def test_direction_helpers():
 
 @pytest.mark.parametrize("seat", ["Q", "", "NS", 1, ["N"]])
 def test_unknown_seat(seat):
-    with pytest.raises(ContractError, match="Unknown seat"):
+    with pytest.raises(SeatError, match="Unknown seat"):
         Direction.coerce(seat)
 
 
@@ -74,7 +76,7 @@ def test_vulnerability_helpers():
     assert all(ALL.is_vulnerable(seat) for seat in Direction)
     assert Vulnerability.coerce("all") is ALL and Vulnerability.coerce("Both") is ALL
     assert ALL.display(notation="ru") == "Все"
-    with pytest.raises(ContractError, match="Unknown vulnerability"):
+    with pytest.raises(BoardError, match="Unknown vulnerability"):
         Vulnerability.coerce("some")
 
 
@@ -148,7 +150,7 @@ def test_declarer_policy_charges_only_the_declaring_line():
     ],
 )
 def test_bad_input(args, kwargs, message):
-    with pytest.raises(ContractError, match=message):
+    with pytest.raises(BridgeError, match=message):
         score_board(*args, **kwargs)
 
 

@@ -2,10 +2,17 @@
 
 import pytest
 
-from scoring.engine import MOSCOW, MOSCOW_ROWS, CompensationTable, ContractError
+from scoring.engine import (
+    MOSCOW,
+    MOSCOW_ROWS,
+    BoardError,
+    CompensationTable,
+    CompensationTableError,
+)
 
-# DOMAIN.md section 4, typed in again rather than imported, so the test checks the source.
-DOMAIN_TABLE = {
+# docs/scoring.md, "The compensation table", typed in again rather than imported, so the
+# test checks the source.
+DOCUMENTED_TABLE = {
     21: (50, 50), 22: (70, 70), 23: (110, 110), 24: (200, 200), 25: (300, 440),
     26: (350, 520), 27: (400, 600), 28: (430, 630), 29: (460, 660), 30: (490, 690),
     31: (600, 900), 32: (750, 1050), 33: (900, 1350), 34: (1000, 1500), 35: (1100, 1650),
@@ -15,7 +22,7 @@ DOMAIN_TABLE = {
 
 def rows_with(**changes):
     """The Moscow rows as a mapping, with some rows replaced: rows_with(h25=(300, 440))."""
-    rows = dict(DOMAIN_TABLE)
+    rows = dict(DOCUMENTED_TABLE)
     for key, value in changes.items():
         rows[int(key[1:])] = value
     return rows
@@ -23,7 +30,7 @@ def rows_with(**changes):
 
 @pytest.mark.parametrize("hcp", range(21, 41))
 def test_moscow_cells(hcp):
-    not_vul, vul = DOMAIN_TABLE[hcp]
+    not_vul, vul = DOCUMENTED_TABLE[hcp]
     assert MOSCOW.compensation(hcp, False) == not_vul
     assert MOSCOW.compensation(hcp, True) == vul
 
@@ -37,11 +44,11 @@ def test_no_compensation_for_20_or_fewer(hcp):
 def test_rows_are_the_20_rows_in_order():
     assert MOSCOW.rows() == MOSCOW_ROWS
     assert [row[0] for row in MOSCOW.rows()] == list(range(21, 41))
-    assert {h: (nv, v) for h, nv, v in MOSCOW.rows()} == DOMAIN_TABLE
+    assert {h: (nv, v) for h, nv, v in MOSCOW.rows()} == DOCUMENTED_TABLE
 
 
 def test_mapping_and_rows_build_equal_tables():
-    from_mapping = CompensationTable(DOMAIN_TABLE)
+    from_mapping = CompensationTable(DOCUMENTED_TABLE)
     from_rows = CompensationTable.from_rows(MOSCOW.rows())
     assert from_mapping == from_rows == MOSCOW
     assert hash(from_mapping) == hash(MOSCOW)
@@ -67,21 +74,21 @@ def test_table_is_immutable():
 
 @pytest.mark.parametrize("hcp", [-1, 41, 100, 20.5, None, "25", True])
 def test_hcp_outside_0_to_40(hcp):
-    with pytest.raises(ContractError, match="HCP must be a whole number from 0 to 40"):
+    with pytest.raises(BoardError, match="HCP must be a whole number from 0 to 40"):
         MOSCOW.compensation(hcp, False)
 
 
 def test_bad_vulnerable_flag():
-    with pytest.raises(ContractError, match="Vulnerable must be True or False"):
+    with pytest.raises(BoardError, match="Vulnerable must be True or False"):
         MOSCOW.compensation(25, None)
 
 
 @pytest.mark.parametrize(
     ("rows", "message"),
     [
-        ({h: v for h, v in DOMAIN_TABLE.items() if h != 30}, "no row for 30 HCP"),
-        ({**DOMAIN_TABLE, 20: (0, 0)}, "row for 20 HCP; rows must be exactly 21 to 40"),
-        ({**DOMAIN_TABLE, 41: (1200, 1800)}, "row for 41 HCP; rows must be exactly 21 to 40"),
+        ({h: v for h, v in DOCUMENTED_TABLE.items() if h != 30}, "no row for 30 HCP"),
+        ({**DOCUMENTED_TABLE, 20: (0, 0)}, "row for 20 HCP; rows must be exactly 21 to 40"),
+        ({**DOCUMENTED_TABLE, 41: (1200, 1800)}, "row for 41 HCP; rows must be exactly 21 to 40"),
         (rows_with(h25=(305, 440)), "row for 25 HCP has 305; .* multiple of 10"),
         (rows_with(h25=(300, 445)), "row for 25 HCP has 445; .* multiple of 10"),
         (rows_with(h21=(-10, 50)), "row for 21 HCP has -10; compensation cannot be negative"),
@@ -102,19 +109,19 @@ def test_bad_vulnerable_flag():
     ],
 )
 def test_validation_rules(rows, message):
-    with pytest.raises(ContractError, match=message) as caught:
+    with pytest.raises(CompensationTableError, match=message) as caught:
         CompensationTable(rows)
     assert "hcp" in caught.value.params
 
 
 def test_from_rows_validation():
-    with pytest.raises(ContractError, match="two rows for 25 HCP"):
+    with pytest.raises(CompensationTableError, match="two rows for 25 HCP"):
         CompensationTable.from_rows([*MOSCOW.rows(), (25, 300, 440)])
-    with pytest.raises(ContractError, match=r"triples, got \(25, 300\)"):
+    with pytest.raises(CompensationTableError, match=r"triples, got \(25, 300\)"):
         CompensationTable.from_rows([(25, 300)])
-    with pytest.raises(ContractError, match="row for '25' HCP"):
+    with pytest.raises(CompensationTableError, match="row for '25' HCP"):
         CompensationTable.from_rows([("25", 300, 440)])
-    with pytest.raises(ContractError, match="triples, got 5"):
+    with pytest.raises(CompensationTableError, match="triples, got 5"):
         CompensationTable.from_rows(5)
-    with pytest.raises(ContractError, match="built from a mapping"):
+    with pytest.raises(CompensationTableError, match="built from a mapping"):
         CompensationTable([(25, 300, 440)])

@@ -2,10 +2,14 @@
 
 import pytest
 
-from scoring.engine import IMP_SCALE, ContractError, imps
+from scoring.engine import (
+    IMP_SCALE,
+    BoardError,
+    imps,
+)
 
-# DOMAIN.md section 5: (lowest, highest, IMPs), typed in again from the source.
-DOMAIN_SCALE = [
+# docs/scoring.md, "From score to IMPs": (lowest, highest, IMPs), typed in again from the source.
+DOCUMENTED_SCALE = [
     (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
     (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10),
     (500, 590, 11), (600, 740, 12), (750, 890, 13), (900, 1090, 14), (1100, 1290, 15),
@@ -14,7 +18,7 @@ DOMAIN_SCALE = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("low", "high", "expected"), DOMAIN_SCALE)
+@pytest.mark.parametrize(("low", "high", "expected"), DOCUMENTED_SCALE)
 def test_scale_rows(low, high, expected):
     for points in range(low, high + 1, 10):
         assert imps(points) == expected
@@ -34,10 +38,10 @@ def test_points_between_the_steps_use_the_lower_bound(points, expected):
 
 
 def test_scale_table_matches_domain():
-    assert IMP_SCALE == tuple((low, i) for low, _high, i in DOMAIN_SCALE[1:]) + ((4000, 24),)
+    assert IMP_SCALE == tuple((low, i) for low, _high, i in DOCUMENTED_SCALE[1:]) + ((4000, 24),)
 
 
 @pytest.mark.parametrize("points", [None, 1.5, "100", True])
 def test_non_integer_is_rejected(points):
-    with pytest.raises(ContractError, match="points difference must be a whole number"):
+    with pytest.raises(BoardError, match="points difference must be a whole number"):
         imps(points)

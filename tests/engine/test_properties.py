@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from scoring.engine import (
     ALL_CONTRACTS,
     MOSCOW,
+    BridgeError,
     CompensationTable,
-    ContractError,
     Direction,
     Policy,
     Vulnerability,
@@ -126,7 +126,7 @@ def _parse_or_contract_error(text):
     for parser in (parse_contract, parse_result):
         try:
             parser(text)
-        except ContractError as err:
+        except BridgeError as err:
             assert str(err) == err.template % err.params
 
 
@@ -150,6 +150,6 @@ def test_non_text_raises_contract_error(value):
     for parser in (parse_contract, parse_result):
         try:
             parser(value)
-        except ContractError:
+        except BridgeError:
             continue
         raise AssertionError(f"{parser.__name__} accepted {value!r}")

@@ -3,10 +3,12 @@
 import pytest
 
 from scoring.engine import (
+    BridgeError,
     Contract,
     ContractError,
     Direction,
     Doubling,
+    SeatError,
     Strain,
     format_result,
     parse_result,
@@ -85,7 +87,7 @@ def test_result_fields_have_names():
     ],
 )
 def test_bad_results(text, message):
-    with pytest.raises(ContractError, match=message):
+    with pytest.raises(BridgeError, match=message):
         parse_result(text)
 
 
@@ -115,7 +117,7 @@ def test_format_result(args, notation, expected):
 def test_format_result_rejects_bad_input():
     with pytest.raises(ContractError, match="Tricks taken"):
         format_result(Contract(4, SPADES), N, 14)
-    with pytest.raises(ContractError, match="Unknown seat"):
+    with pytest.raises(SeatError, match="Unknown seat"):
         format_result(Contract(4, SPADES), "Q", 10)
     with pytest.raises(ContractError, match="passed-out board has no declarer"):
         format_result(None, N, None)

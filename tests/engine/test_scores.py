@@ -7,6 +7,7 @@ from endplay.types import Denom, Penalty, Player, Vul
 from scoring.engine import (
     ALL_CONTRACTS,
     SCORE_TABLE,
+    BoardError,
     Contract,
     ContractError,
     Doubling,
@@ -84,7 +85,7 @@ def test_tricks_outside_0_to_13_are_rejected(tricks):
 
 
 def test_bad_vulnerable_flag_is_rejected():
-    with pytest.raises(ContractError, match="Vulnerable must be True or False"):
+    with pytest.raises(BoardError, match="Vulnerable must be True or False"):
         contract_score("4S", 10, "yes")
 
 

@@ -1,4 +1,5 @@
-"""Every worked example of DOMAIN.md: the Law 77 scores (section 3) and sections 6.1-6.6."""
+"""Every worked example of docs/scoring.md: the Law 77 scores ("The table score") and the
+examples ("Examples")."""
 
 import pytest
 

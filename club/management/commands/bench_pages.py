@@ -12,42 +12,36 @@ import time
 from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, setup_test_environment
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from club.deals import deal_ns_hcp, random_deal
 from club.management.commands.demo import plausible_result
-from club.models import Board, Pair, Player, Result, Session, sync_board_plays
-from scoring.engine import board_vulnerability, contract_score
+from club.models import Board, Result, Session
+from club.services.imports import import_session
+from scoring.engine import board_vulnerability, contract_score, deal_ns_hcp, random_deal
 from scoring.models import ensure_moscow_table
-from scoring.services import score_result
 
 
-@transaction.atomic
 def build_session(tables=30, boards=27, *, seed=2026, name="Benchmark evening"):
     """A published session: `tables` NS pairs and `tables` EW pairs; in round r every table
     plays board r, EW pairs moving up one table a round, so there are tables x boards
-    results. Bulk-created with outcomes from the scoring service; a few rulings included."""
+    results. Saved in bulk by the import service (outcomes from the scoring service); a
+    few rulings included."""
     rng = random.Random(seed)
-    session = Session.objects.create(
+    session = Session(
         name=name, date=date(2026, 11, 27), status=Session.Status.PUBLISHED,
         movement=Session.Movement.MITCHELL, tables=tables, rounds=boards, boards_per_round=1,
         duplicated=True, compensation_table=ensure_moscow_table(), policy=Session.Policy.LINE)
-    players = Player.objects.bulk_create(
-        Player(name=f"Player {i}") for i in range(1, 4 * tables + 1))
-    pairs = Pair.objects.bulk_create(
-        Pair(session=session, number=n, player1=players[2 * n - 2], player2=players[2 * n - 1])
-        for n in range(1, 2 * tables + 1))
+    pairs = [(n, [(f"Player {2 * n - 1}", ""), (f"Player {2 * n}", "")])
+             for n in range(1, 2 * tables + 1)]
     deals = [random_deal(rng) for _n in range(boards)]
-    board_objects = Board.objects.bulk_create(
-        Board(session=session, number=n, deal=deal, ns_hcp=deal_ns_hcp(deal))
-        for n, deal in enumerate(deals, start=1))
-    cache, results = {}, []
+    board_objects = [Board(number=n, deal=deal, ns_hcp=deal_ns_hcp(deal))
+                     for n, deal in enumerate(deals, start=1)]
+    results = []
     for board in board_objects:
-        board.session = session
         r = board.number
         for t in range(1, tables + 1):
             contract, declarer, tricks = plausible_result(rng, r, board.ns_hcp)
@@ -55,18 +49,15 @@ def build_session(tables=30, boards=27, *, seed=2026, name="Benchmark evening"):
                 vulnerable = board_vulnerability(r).is_vulnerable(declarer)
                 while contract_score(contract, tricks, vulnerable) < -1100:
                     tricks += 1
-            result = Result(board=board, ns_pair=pairs[t - 1],
-                            ew_pair=pairs[tables + (t - 1 + r - 1) % tables], round=r, table=t)
+            result = Result(round=r, table=t)
             result.set_contract(contract, declarer, tricks)
             if (r, t) == (1, 1):
                 result.ns_adjustment, result.ew_adjustment = "ave+", "ave-"
             if (r, t) == (2, 2):
                 result.assigned = True
                 result.set_assigned(*plausible_result(rng, r, board.ns_hcp))
-            results.append(score_result(result, table_cache=cache))
-    results = Result.objects.bulk_create(results, batch_size=500)
-    sync_board_plays(results)
-    return session
+            results.append((r, t, tables + (t - 1 + r - 1) % tables + 1, result))
+    return import_session(session, pairs, board_objects, results)
 
 
 def page_urls(session):

@@ -10,12 +10,21 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.deals import deal_ns_hcp, random_deal
-from club.models import Pair, Player, Result, Session
-from club.movements import boards_of_set
+from club.models import Player, Result, Session
 from club.permissions import DIRECTORS_GROUP
-from club.services import create_boards, session_schedule
-from scoring.engine import Direction, board_vulnerability, contract_score, parse_contract
+from club.schedule import seating_boards, session_schedule
+from club.services.boards import update_board
+from club.services.pairs import save_pair
+from club.services.results import contract_values, enter_result
+from club.services.sessions import change_status, create_session
+from scoring.engine import (
+    Direction,
+    board_vulnerability,
+    contract_score,
+    deal_ns_hcp,
+    parse_contract,
+    random_deal,
+)
 from scoring.models import moscow_table
 
 DEMO_SESSION = "Demo evening"
@@ -97,31 +106,27 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def create_demo(self):
+        """The demo evening, built through the services as a director would build it."""
         existing = Session.objects.filter(name=DEMO_SESSION).first()
         if existing is not None:
             return existing
         rng = random.Random(2026)
-        session = Session.objects.create(
-            name=DEMO_SESSION, date=date.today(), status=Session.Status.PUBLISHED,
-            movement=Session.Movement.MITCHELL, tables=7, rounds=7, boards_per_round=3,
-            duplicated=True, compensation_table=moscow_table(), policy=Session.Policy.LINE,
-        )
-        players = []
-        for name in PLAYER_NAMES:
-            player, _created = Player.objects.get_or_create(name=name)
-            players.append(player)
+        session = create_session({
+            "name": DEMO_SESSION, "date": date.today(), "movement": Session.Movement.MITCHELL,
+            "tables": 7, "rounds": 7, "boards_per_round": 3, "duplicated": True,
+            "compensation_table": moscow_table(), "policy": Session.Policy.LINE})
+        players = [Player.objects.filter(name=name).first() or Player(name=name)
+                   for name in PLAYER_NAMES]
         for number in range(1, 15):
-            Pair.objects.create(session=session, number=number,
-                                player1=players[2 * number - 2], player2=players[2 * number - 1])
-        boards = {}
-        for board in create_boards(session):
-            board.deal = random_deal(rng)
-            board.ns_hcp = deal_ns_hcp(board.deal)
-            board.save()
-            boards[board.number] = board
+            save_pair(session.pk, number, players[2 * number - 2], players[2 * number - 1])
+        for board in session.boards.all():
+            deal = random_deal(rng)
+            update_board(board.pk, {"deal": deal, "ns_hcp": deal_ns_hcp(deal)})
+        change_status(session.pk, "start")
+        boards = {b.number: b for b in session.boards.all()}
         pairs = {p.number: p for p in session.pairs.all()}
         for seating in session_schedule(session):
-            for number in boards_of_set(seating.board_set, session.boards_per_round):
+            for number in seating_boards(seating, session.boards_per_round):
                 board = boards[number]
                 contract, declarer, tricks = plausible_result(rng, number, board.ns_hcp)
                 if contract is not None:
@@ -129,9 +134,9 @@ class Command(BaseCommand):
                     vul = board_vulnerability(number).is_vulnerable(declarer)
                     while contract_score(contract, tricks, vul) < -1100:
                         tricks += 1
-                result = Result(board=board, ns_pair=pairs[seating.ns],
-                                ew_pair=pairs[seating.ew], round=seating.round,
-                                table=seating.table)
-                result.set_contract(contract, declarer, tricks)
-                result.save()
-        return session
+                enter_result(board.pk, ns_pair_id=pairs[seating.ns].pk,
+                             ew_pair_id=pairs[seating.ew].pk,
+                             values={**contract_values((contract, declarer, tricks)),
+                                     "round": seating.round, "table": seating.table})
+        change_status(session.pk, "finish")
+        return change_status(session.pk, "publish")

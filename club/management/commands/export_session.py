@@ -4,9 +4,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django_tables2.export import TableExport
 
-from club import archive
+from club.io import archive
+from club.io.exports import ResultsTable, results_rows
 from club.models import Session
-from scoring.tables import ResultsTable, results_rows
 
 
 class Command(BaseCommand):

@@ -12,7 +12,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from club import archive, importers
+from club.io import archive, results_csv
+from club.io.files import ImportFailed
 
 
 def read_bytes(path):
@@ -53,12 +54,12 @@ class Command(BaseCommand):
                     raise CommandError(_("Give the boards file and the names file (two CSV "
                                          "files), or --json FILE."))
                 boards, names = files
-                session = importers.import_csv(
+                session = results_csv.import_csv(
                     name=options["name"], date=options["date"], policy=options["policy"],
                     duplicated=not options["not_duplicated"], table_name=options["table"],
                     boards_data=read_bytes(boards), names_data=read_bytes(names),
                     boards_filename=Path(boards).name, names_filename=Path(names).name)
-        except importers.ImportFailed as err:
+        except ImportFailed as err:
             raise CommandError(_("Nothing was imported:") + "\n" + "\n".join(
                 f"- {message}" for message in err.errors)) from None
         self.stdout.write(str(session.id))

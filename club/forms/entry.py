@@ -1,0 +1,200 @@
+"""Forms of the director's result entry: one small form per traveller or scorecard row, the
+free-seating row, the board's HCP, and the result page (correction and ruling)."""
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from club.models import ADJUSTMENTS
+from club.services.boards import UNSET
+from scoring.engine import BridgeError, parse_result
+
+MAX_VERSION = 2**31 - 1  # fits every database's integer column
+MAX_TABLE_OR_ROUND = 999
+MAX_PAIR = 999
+
+
+class ResultField(forms.CharField):
+    """The director's shorthand ("4S= N", "3NX-2 W", "4H N 10", "3БК= Ю", "pass"), cleaned
+    to the engine's ParsedResult (contract, declarer, tricks); the engine's own message,
+    translated, when it cannot be read."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 40)
+        kwargs.setdefault("error_messages", {
+            "required": _("Type the result, e.g. 4S= N, 3NTX-2 W, 4H N 10 or PASS."),
+        })
+        super().__init__(**kwargs)
+        self.widget.attrs.update({"autocomplete": "off", "spellcheck": "false",
+                                  "class": "result-input"})
+
+    def clean(self, value):
+        text = super().clean(value)
+        if not text:
+            return None
+        try:
+            return parse_result(text)
+        except BridgeError as err:
+            raise forms.ValidationError(gettext(err.template) % err.params,
+                                        code="bad_result") from None
+
+
+class HcpField(forms.IntegerField):
+    def __init__(self, **kwargs):
+        message = _("NS HCP is a whole number from 0 to 40 (the high-card points of "
+                    "North-South).")
+        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("max_value", 40)
+        kwargs.setdefault("error_messages", {
+            "invalid": message, "min_value": message, "max_value": message,
+        })
+        kwargs.setdefault("label", _("NS HCP"))
+        # A plain text box: a number spinner eats the arrow keys and hides what was typed.
+        kwargs.setdefault("widget", forms.TextInput(attrs={
+            "inputmode": "numeric", "autocomplete": "off", "size": 3, "class": "hcp-input"}))
+        super().__init__(**kwargs)
+
+
+INCOMPLETE = _("The page was incomplete: open the result again and redo the change.")
+
+
+def version_field(required=False):
+    return forms.IntegerField(
+        min_value=1, max_value=MAX_VERSION, required=required, widget=forms.HiddenInput,
+        error_messages={key: INCOMPLETE for key in ("required", "invalid", "min_value",
+                                                    "max_value")})
+
+
+def optional_number(label):
+    message = _("A whole number from 1 to 999, or empty.")
+    return forms.IntegerField(
+        label=label, required=False, min_value=1, max_value=MAX_TABLE_OR_ROUND,
+        error_messages={"invalid": message, "min_value": message, "max_value": message},
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off",
+                                      "size": 3}),
+    )
+
+
+class EntryRowForm(forms.Form):
+    """One row of a traveller or scorecard: the pairs, table and round come from the
+    schedule; the director types the result (and the HCP where this row needs it)."""
+
+    result = ResultField(label=_("Result"))
+    ns_hcp = HcpField(required=False)
+    version = version_field()
+
+    # No "required" attribute in the page: an empty row is skipped with Enter (entry.js),
+    # and without JavaScript the server's message says what to type.
+    use_required_attribute = False
+
+    def __init__(self, *args, with_hcp=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not with_hcp:
+            del self.fields["ns_hcp"]
+
+
+def pair_number_field(label):
+    message = _("Give the number of a pair of this session.")
+    return forms.IntegerField(
+        label=label, min_value=1, max_value=MAX_PAIR,
+        error_messages={"required": message, "invalid": message, "min_value": message,
+                        "max_value": message},
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off",
+                                      "size": 3}),
+    )
+
+
+class PairsMixin:
+    """Checks the typed pair numbers against the session's pairs ({number: Pair})."""
+
+    def clean(self):
+        data = super().clean()
+        for name in ("ns_pair", "ew_pair"):
+            number = data.get(name)
+            if number is None:
+                continue
+            pair = self.pairs.get(number)
+            if pair is None:
+                self.add_error(name, gettext(
+                    "There is no pair %(number)s in this session; its pairs are "
+                    "%(numbers)s.") % {"number": number,
+                                       "numbers": ", ".join(map(str, sorted(self.pairs)))})
+            else:
+                data[name] = pair
+        ns, ew = data.get("ns_pair"), data.get("ew_pair")
+        if ns is not None and ns == ew:
+            self.add_error("ew_pair", gettext("A pair cannot play against itself."))
+        return data
+
+
+class FreeRowForm(PairsMixin, forms.Form):
+    """A free-seating row: nobody knows the seating in advance, so the director types the
+    pairs (table and round optional) with the result."""
+
+    ns_pair = pair_number_field(_("NS pair"))
+    ew_pair = pair_number_field(_("EW pair"))
+    result = ResultField(label=_("Result"))
+    ns_hcp = HcpField(required=False)
+    table = optional_number(_("Table"))
+    round = optional_number(_("Round"))
+
+    use_required_attribute = False
+
+    def __init__(self, *args, pairs, with_hcp=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pairs = pairs
+        if not with_hcp:
+            del self.fields["ns_hcp"]
+
+
+class BoardHcpForm(forms.Form):
+    """A duplicated board's HCP, with the value the page showed (`shown`), so that a change
+    made meanwhile by another director is refused rather than overwritten."""
+
+    ns_hcp = HcpField(required=False)
+    shown = forms.IntegerField(required=False, min_value=0, max_value=40,
+                               widget=forms.HiddenInput)
+
+    def shown_value(self):
+        """The HCP the page showed (None for none), or UNSET when the post did not say."""
+        if "shown" not in self.data:
+            return UNSET
+        return self.cleaned_data.get("shown")
+
+
+class ResultEditForm(PairsMixin, forms.Form):
+    """The result page: correct the table result and give a ruling in one save, carrying
+    the version the page was loaded with."""
+
+    result = ResultField(label=_("Table result"))
+    ns_hcp = HcpField(required=False, label=_("NS HCP at this table"))
+    ns_pair = pair_number_field(_("NS pair"))
+    ew_pair = pair_number_field(_("EW pair"))
+    table = optional_number(_("Table"))
+    round = optional_number(_("Round"))
+    ns_adjustment = forms.ChoiceField(
+        label=_("NS adjusted score"), required=False,
+        choices=[("", _("none")), *ADJUSTMENTS])
+    ew_adjustment = forms.ChoiceField(
+        label=_("EW adjusted score"), required=False,
+        choices=[("", _("none")), *ADJUSTMENTS])
+    # Empty: no assigned result; "pass" assigns a passed-out board.
+    assigned = ResultField(
+        label=_("Assigned result"), required=False,
+        help_text=_("A contract and tricks that replace the table result for scoring (the "
+                    "table result is kept), in the same shorthand, e.g. 4S-1 N. Leave empty "
+                    "for none."))
+    version = version_field(required=True)
+
+    def __init__(self, *args, pairs, free_seating, duplicated, board_hcp=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pairs = pairs
+        if not free_seating:
+            # The schedule places the pairs: a misplaced result is deleted and entered
+            # again on its traveller instead.
+            for name in ("ns_pair", "ew_pair", "table", "round"):
+                del self.fields[name]
+        if duplicated:
+            self.fields["ns_hcp"].help_text = (
+                _("Leave empty to use the board's HCP (%(hcp)s).") % {"hcp": board_hcp}
+                if board_hcp is not None else _("Leave empty to use the board's HCP."))

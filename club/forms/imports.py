@@ -1,0 +1,52 @@
+"""Forms of the director's import page: a results CSV with its names file, or a JSON
+session archive."""
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from club.models import POLICIES, Session
+from scoring.models import CompensationTable
+
+MAX_UPLOAD = 5 * 1024 * 1024
+
+
+def check_upload(upload):
+    if upload.size > MAX_UPLOAD:
+        raise forms.ValidationError(
+            _("The file is too large (%(size)s bytes); at most %(max)s bytes.")
+            % {"size": upload.size, "max": MAX_UPLOAD})
+    return upload
+
+
+class CsvImportForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    date = forms.DateField(label=gettext_lazy("Date"),
+                           widget=forms.DateInput(attrs={"type": "date"}),
+                           help_text=gettext_lazy("YYYY-MM-DD"))
+    policy = forms.ChoiceField(label=gettext_lazy("Compensation policy"),
+                               choices=POLICIES, initial=Session.Policy.LINE.value)
+    duplicated = forms.BooleanField(label=gettext_lazy("Duplicated boards"), required=False,
+                                    initial=True)
+    table = forms.ModelChoiceField(label=gettext_lazy("Compensation table"),
+                                   queryset=CompensationTable.objects.all(),
+                                   to_field_name="name", empty_label=None)
+    boards = forms.FileField(
+        label=gettext_lazy("Boards file (CSV)"),
+        help_text=gettext_lazy("One result a line: board, NS pair, EW pair, contract, "
+                               "declarer, tricks, NS HCP."))
+    names = forms.FileField(label=gettext_lazy("Names file (CSV)"),
+                            help_text=gettext_lazy("Pair number, player 1, player 2."))
+
+    def clean_boards(self):
+        return check_upload(self.cleaned_data["boards"])
+
+    def clean_names(self):
+        return check_upload(self.cleaned_data["names"])
+
+
+class ArchiveImportForm(forms.Form):
+    archive = forms.FileField(label=gettext_lazy("Session archive (JSON)"))
+
+    def clean_archive(self):
+        return check_upload(self.cleaned_data["archive"])

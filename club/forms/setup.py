@@ -1,0 +1,224 @@
+"""Forms for setting up an evening: the session itself and its pairs. They check what the
+director typed; the services (club.services.sessions, club.services.pairs) make the
+change, checking the same rules again under the session's lock."""
+
+import re
+
+from django import forms
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from club.models import MOVEMENTS, POLICIES, Player, Session
+from club.queries import name_contains, normalize_name
+from club.schedule import movement_message
+from club.services.pairs import pair_problems
+from club.services.sessions import setup_change_problems
+from scoring.engine import MovementError, movements
+from scoring.models import moscow_table
+
+MAX_TABLES = movements.MITCHELL_MAX_TABLES
+MAX_BOARDS_PER_ROUND = 36
+MAX_FREE_ROUNDS = 50
+
+
+def add_problems(form, problems):
+    """Put a service's {field or None: [messages]} on the form."""
+    for field, messages in problems.items():
+        for message in messages:
+            form.add_error(field if field in form.fields else None, message)
+
+
+class SessionForm(forms.ModelForm):
+    """A session's setup (the view saves it through club.services.sessions)."""
+
+    rounds = forms.IntegerField(
+        label=_("Rounds"), required=False, min_value=1, max_value=MAX_FREE_ROUNDS,
+        help_text=_("Leave empty for the full movement. A Mitchell may be cut shorter; a "
+                    "Howell is always played in full; free seating needs a number."),
+    )
+    tables = forms.IntegerField(
+        label=_("Tables"), min_value=1, max_value=100,
+        help_text=_("Two pairs a table. Mitchell: 2 to 50 tables; Howell: 2 to 16 tables "
+                    "(4 to 32 pairs); free seating: 2 to 50 tables."),
+    )
+    boards_per_round = forms.IntegerField(
+        label=_("Boards per round"), min_value=1, max_value=MAX_BOARDS_PER_ROUND,
+        error_messages={"min_value": _("Play at least %(limit_value)s board a round."),
+                        "max_value": _("At most %(limit_value)s boards a round.")},
+    )
+    duplicated = forms.TypedChoiceField(
+        label=_("Boards"), coerce=lambda value: value == "True", widget=forms.RadioSelect,
+        choices=[(True, _("Duplicated boards: the same deals at every table")),
+                 (False, _("A fresh deal at each table"))],
+    )
+
+    class Meta:
+        model = Session
+        fields = ["name", "date", "movement", "tables", "rounds", "boards_per_round",
+                  "duplicated", "compensation_table", "policy"]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "movement": forms.RadioSelect,
+            "policy": forms.RadioSelect,
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        session = self.instance
+        self.fields["movement"].choices = MOVEMENTS  # no empty choice
+        self.fields["policy"].choices = POLICIES
+        self.fields["compensation_table"].empty_label = None
+        self.previous = None
+        if session.pk:
+            # Kept to see what changed; the form writes into the instance while validating.
+            self.previous = session
+            self.pair_numbers = list(session.pairs.values_list("number", flat=True))
+            if session.movement != "free" and self.previous.rounds == self._full_rounds(
+                    session.movement, session.tables):
+                self.initial["rounds"] = None  # "full": follows a change of tables
+        else:
+            self.pair_numbers = []
+            self.initial.setdefault("compensation_table", moscow_table().pk)
+            self.initial.setdefault("duplicated", True)
+
+    @staticmethod
+    def _full_rounds(movement, tables):
+        try:
+            return movements.full_rounds(movement, tables=tables,
+                                         pairs=2 * tables if movement == "howell" else None)
+        except MovementError:
+            return None
+
+    def clean(self):
+        data = super().clean()
+        if self.previous and self.instance.is_locked:
+            raise forms.ValidationError(
+                _("This session is %(status)s: reopen it before changing its setup."),
+                params={"status": self.instance.get_status_display()},
+            )
+        movement, tables = data.get("movement"), data.get("tables")
+        if movement is None or tables is None or self.has_error("rounds"):
+            return data
+        rounds = data.get("rounds")
+        if movement == "free":
+            if not 2 <= tables <= MAX_TABLES:
+                self.add_error("tables", gettext(
+                    "Free seating needs %(min)d to %(max)d tables; got %(tables)d.")
+                    % {"min": 2, "max": MAX_TABLES, "tables": tables})
+            if rounds is None:
+                self.add_error("rounds", _("Free seating has no movement to count rounds "
+                                           "from: enter the number of rounds."))
+        else:
+            pairs = 2 * tables if movement == "howell" else None
+            try:
+                full = movements.full_rounds(movement, tables=tables, pairs=pairs)
+            except MovementError as err:
+                self.add_error("tables", movement_message(err))
+                return data
+            try:
+                movements.board_sets(movement, tables=tables, pairs=pairs, rounds=rounds)
+            except MovementError as err:
+                self.add_error("rounds", movement_message(err))
+            if rounds is None:
+                data["rounds"] = full
+        if self.previous and not self.errors:
+            # The instance still holds the stored values: ModelForm copies the cleaned
+            # data into it only after clean().
+            problems, _reseating = setup_change_problems(self.instance, data,
+                                                         self.pair_numbers)
+            add_problems(self, problems)
+        return data
+
+    def setup_fields(self):
+        """The cleaned values the session service takes."""
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+
+# --- pairs ----------------------------------------------------------------------------
+
+ID_SUFFIX = re.compile(r"^(?P<name>.*\S)\s+#(?P<id>\d+)$")
+
+
+def resolve_player(text):
+    """The active player a typed name means (exact name, any case, or "name #id"), or a new
+    unsaved Player when nobody has that name. Raises ValidationError when it is ambiguous."""
+    text = normalize_name(text)
+    match = ID_SUFFIX.match(text)
+    if match:
+        player = Player.objects.filter(pk=match["id"], active=True).first()
+        if player and player.name.casefold() == match["name"].casefold():
+            return player
+    candidates = [p for p in Player.objects.filter(name_contains(text), active=True)
+                  if p.name.casefold() == text.casefold()]
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        raise forms.ValidationError(
+            _("Several players are called “%(name)s”; type one of: %(choices)s."),
+            params={"name": text, "choices": "; ".join(
+                f"{p.name} #{p.pk}" + (f" ({p.membership_number})"
+                                       if p.membership_number else "")
+                for p in candidates)},
+        )
+    return Player(name=text)
+
+
+def seat_choices(session, numbers):
+    return [(n, session.pair_label(n)) for n in numbers]
+
+
+class PairForm(forms.Form):
+    """Register a pair (or change one): its number and two players, typed by name. A name
+    that matches no active player creates a new player."""
+
+    number = forms.IntegerField(label=_("Pair number"), min_value=1)
+    player1 = forms.CharField(label=_("Player 1"), max_length=120)
+    player2 = forms.CharField(label=_("Player 2"), max_length=120)
+
+    def __init__(self, *args, session, pairs, pair=None, **kwargs):
+        """`pairs`: the session's pairs with their players (already fetched)."""
+        self.session, self.pair = session, pair
+        self.others = [p for p in pairs if pair is None or p.pk != pair.pk]
+        taken = {p.number for p in self.others}
+        seats = range(1, 2 * session.tables + 1)
+        self.free_numbers = [n for n in seats if n not in taken]
+        initial = kwargs.setdefault("initial", {})
+        if pair is not None:
+            initial.update(number=pair.number, player1=pair.player1.name,
+                           player2=pair.player2.name)
+        elif self.free_numbers:
+            initial.setdefault("number", self.free_numbers[0])
+        super().__init__(*args, **kwargs)
+        number = self.fields["number"]
+        if session.movement == Session.Movement.MITCHELL:
+            # Pick a seat (1NS .. nEW) among the free ones; a stale choice is checked in
+            # clean() (pair_problems names the pair holding it).
+            number.label = _("Seat")
+            number.widget = forms.Select(choices=seat_choices(session, self.free_numbers))
+        search = reverse("setup-player-search")
+        for name in ("player1", "player2"):
+            self.fields[name].widget.attrs.update({
+                "list": "player-suggestions", "autocomplete": "off", "hx-get": search,
+                "hx-trigger": "keyup changed delay:200ms", "hx-target": "#player-suggestions",
+                "hx-sync": "this:replace",
+            })
+
+    def _clean_player(self, name):
+        text = self.cleaned_data[name]
+        if not normalize_name(text):
+            raise forms.ValidationError(_("Type the player's name."))
+        return resolve_player(text)
+
+    def clean_player1(self):
+        return self._clean_player("player1")
+
+    def clean_player2(self):
+        return self._clean_player("player2")
+
+    def clean(self):
+        data = super().clean()
+        add_problems(self, pair_problems(self.session, self.others, data.get("number"),
+                                         data.get("player1"), data.get("player2"),
+                                         self.pair))
+        return data

@@ -1,0 +1,115 @@
+"""The record of what happened, as the director's pages show it: a result's history (each
+version compared with the one before), a session's status changes, and a result summed up
+in one line."""
+
+from django.utils.translation import gettext
+
+from club.models import ASSIGNED_FIELDS, CONTRACT_FIELDS, OUTCOME_FIELDS, Result
+from scoring.engine import Adjustment
+
+HISTORY_FIELDS = ["ns_pair", "ew_pair", "round", "table", *CONTRACT_FIELDS, "ns_hcp",
+                  "ns_adjustment", "ew_adjustment", *ASSIGNED_FIELDS]
+# The computed outcome (OUTCOME_FIELDS) is not editable, so diff_against leaves it out: it
+# is compared field by field below.
+
+
+def adjustment_label(value):
+    """"Average plus (+3 IMPs)" in the active language."""
+    return gettext(Adjustment(value).label)
+
+
+def result_summary(result):
+    """"4S= N", with the ruling when there is one: "4S= N (assigned 4S-1 N; NS Ave+)"."""
+    parts = []
+    if result.assigned:
+        parts.append(gettext("assigned %(result)s") % {"result": result.assigned_text})
+    if result.ns_adjustment:
+        parts.append(gettext("NS %(adjustment)s") % {
+            "adjustment": adjustment_label(result.ns_adjustment)})
+    if result.ew_adjustment:
+        parts.append(gettext("EW %(adjustment)s") % {
+            "adjustment": adjustment_label(result.ew_adjustment)})
+    return f"{result.text} ({'; '.join(parts)})" if parts else result.text
+
+
+def stale_message(current):
+    """What a director is told when someone else changed (or deleted) the result first."""
+    if current is None:
+        return gettext("Not saved: someone deleted this result meanwhile. Save again to enter "
+                       "it anew.")
+    return gettext("Not saved: someone changed this result since you loaded it; it is now "
+                   "%(current)s%(hcp)s. Check it, then save again to replace it with what "
+                   "you typed.") % {"current": result_summary(current),
+                                    "hcp": "" if current.ns_hcp is None else gettext(
+                                        ", NS HCP %(hcp)s") % {"hcp": current.ns_hcp}}
+
+
+def result_history(result_id):
+    return list(Result.history.filter(id=result_id).select_related("history_user")
+                .order_by("history_date", "history_id"))
+
+
+def history_entries(records, evening):
+    """[{record, changes: [(label, old, new)], text}], newest first, each record compared
+    with the one before it (`diff_against`); the contract's fields are shown as one
+    result ("4S= N -> 4S-1 N")."""
+    entries = []
+    previous = None
+    for record in records:  # oldest first
+        changes = []
+        if previous is not None:
+            changes = _changes(previous, record, evening)
+        entries.append({"record": record, "changes": changes,
+                        "text": result_summary(record.instance)})
+        previous = record
+    entries.reverse()
+    return entries
+
+
+def _changes(previous, record, evening):
+    delta = record.diff_against(previous, included_fields=HISTORY_FIELDS)
+    changed = set(delta.changed_fields)
+    old, new = previous.instance, record.instance
+    changes = []
+    if changed & set(CONTRACT_FIELDS):
+        changes.append((gettext("Table result"), old.text, new.text))
+    if changed & set(ASSIGNED_FIELDS):
+        changes.append((gettext("Assigned result"), old.assigned_text or "—",
+                        new.assigned_text or "—"))
+    for change in delta.changes:
+        if change.field in CONTRACT_FIELDS or change.field in ASSIGNED_FIELDS:
+            continue
+        changes.append((str(Result._meta.get_field(change.field).verbose_name),
+                        history_value(change.field, change.old, evening),
+                        history_value(change.field, change.new, evening)))
+    for name in OUTCOME_FIELDS:
+        if getattr(previous, name) != getattr(record, name):
+            changes.append((str(Result._meta.get_field(name).verbose_name),
+                            str(getattr(previous, name)), str(getattr(record, name))))
+    return changes
+
+
+def history_value(name, value, evening):
+    if value is None or value == "":
+        return "—"
+    if name in ("ns_pair", "ew_pair"):
+        pair = evening.pairs_by_id.get(value)
+        return evening.label(pair.number) if pair else str(value)
+    if name in ("ns_adjustment", "ew_adjustment"):
+        return adjustment_label(value)
+    return str(value)
+
+
+def status_changes(session):
+    """[{record, old, new}] for each change of the session's status, newest first."""
+    records = list(session.history.select_related("history_user")
+                   .order_by("history_date", "history_id"))
+    changes, previous = [], None
+    for record in records:
+        if previous is None or record.status != previous.status:
+            changes.append({"record": record,
+                            "old": previous.get_status_display() if previous else "",
+                            "new": record.get_status_display()})
+        previous = record
+    changes.reverse()
+    return changes

@@ -1,0 +1,100 @@
+"""Reading uploaded files: text decoding, CSV rows, and the import error that lists every
+problem found. Shared by the readers of this package."""
+
+import codecs
+import csv
+import io
+
+from django.utils.translation import gettext as _
+
+from club.services.imports import player_key
+
+
+class ImportFailed(Exception):
+    """The files cannot be imported; `errors` lists every problem found (translated text)."""
+
+    def __init__(self, errors):
+        self.errors = list(errors)
+        super().__init__("\n".join(self.errors))
+
+
+def decode_text(data, filename):
+    """The text of an uploaded file: UTF-8, with or without a byte order mark."""
+    if isinstance(data, str):
+        text = data.removeprefix("\ufeff")
+    else:
+        if data.startswith(codecs.BOM_UTF8):
+            data = data[len(codecs.BOM_UTF8):]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise ImportFailed([
+                _("%(file)s is not UTF-8 text (byte %(byte)s at position %(position)s cannot "
+                  "be read). Save it as UTF-8 (in a spreadsheet: “CSV UTF-8”) and try again.")
+                % {"file": filename, "byte": f"0x{data[err.start]:02X}",
+                   "position": err.start + 1}
+            ]) from None
+    if not text.strip():
+        raise ImportFailed([_("%(file)s is empty.") % {"file": filename}])
+    if "\x00" in text:
+        raise ImportFailed([_("%(file)s is not a text file; give a CSV file saved as UTF-8.")
+                            % {"file": filename}])
+    return text
+
+
+def csv_rows(text, filename):
+    """(line number, cells) for each non-blank line; cells are stripped.
+
+    The delimiter is whichever of comma, semicolon or tab the first line uses most
+    (spreadsheets in many locales save CSV with semicolons).
+    """
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max([",", ";", "\t"], key=first.count)  # a tie keeps the comma
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = []
+    try:
+        for cells in reader:
+            cells = [cell.strip() for cell in cells]
+            if any(cells):
+                rows.append((reader.line_num, cells))
+    except csv.Error as err:
+        raise ImportFailed([_("%(file)s line %(line)s cannot be read as CSV (%(problem)s).")
+                            % {"file": filename, "line": reader.line_num, "problem": err}]
+                           ) from None
+    return rows
+
+
+def is_int(text):
+    return text.isdigit() and text.isascii()
+
+
+def drop_header(rows):
+    """Drop a header line, recognised by a first cell without any digit ("board", "pair");
+    a first cell such as "1a" is a bad data line, reported as such."""
+    if rows and not any(char.isdigit() for char in rows[0][1][0]):
+        return rows[1:]
+    return rows
+
+
+def check_pair_players(pairs, where):
+    """Errors for a player named twice in a pair or in two pairs of the session.
+
+    `pairs`: (number, [(name, membership), (name, membership)], line); `where(line)` gives
+    the place to name in a message.
+    """
+    errors, seen = [], {}
+    for number, players, line in pairs:
+        if player_key(players[0]) == player_key(players[1]):
+            errors.append(_("%(where)s: both players of pair %(pair)s are %(name)s; a pair is "
+                            "two different players.")
+                          % {"where": where(line), "pair": number, "name": players[0][0]})
+            continue
+        for spec in players:
+            key = player_key(spec)
+            if key in seen:
+                errors.append(_("%(where)s: %(name)s already plays in pair %(other)s; a "
+                                "player can be in only one pair of a session.")
+                              % {"where": where(line), "name": spec[0], "other": seen[key]})
+            else:
+                seen[key] = number
+    return errors

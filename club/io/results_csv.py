@@ -1,0 +1,260 @@
+"""Importing a session from CSV files (a boards file and a names file).
+
+The boards file has one result a line, in the column order of the salliere duplicate
+scorer's boards file, with an NS HCP column:
+
+    board, NS pair, EW pair, contract, declarer, tricks, NS HCP
+
+The result may be written into the contract ("4S=", "4S-1", "3NT+2"), the tricks column
+then empty or left out (six columns); a passed-out board is PASS with declarer and tricks
+empty. Further columns are ignored (this site's results CSV export has more). The names file
+is: pair number, player 1, player 2. A header line is optional in both files.
+
+Everything is checked before anything is saved; every problem is reported with its file
+and line, and the session is created in one transaction (all or nothing).
+"""
+
+import math
+from collections import Counter, defaultdict
+from datetime import date as date_type
+
+from django.utils.translation import gettext as _
+
+from club.io.files import (
+    ImportFailed,
+    check_pair_players,
+    csv_rows,
+    decode_text,
+    drop_header,
+    is_int,
+)
+from club.models import Board, Result, Session
+from club.models.players import NAME_MAX_LENGTH
+from club.services.imports import import_session
+from scoring.engine import BridgeError, parse_result
+from scoring.models import CompensationTable, moscow_table
+
+MAX_BOARD = 200
+
+
+# --- the CSV import -------------------------------------------------------------------------
+
+def check_session_fields(name, date, policy, table_name):
+    """(errors, cleaned values) for the typed session fields."""
+    errors = []
+    name = (name or "").strip()
+    if not name:
+        errors.append(_("Give the session a name."))
+    elif len(name) > NAME_MAX_LENGTH:
+        errors.append(_("The session name is too long (%(length)s characters; at most "
+                        "%(max)s).") % {"length": len(name), "max": NAME_MAX_LENGTH})
+    if isinstance(date, date_type):
+        day = date
+    elif not (date or "").strip():
+        day = None
+        errors.append(_("Give the session's date (YYYY-MM-DD)."))
+    else:
+        try:
+            day = date_type.fromisoformat((date or "").strip())
+        except ValueError:
+            day = None
+            errors.append(_("“%(date)s” is not a date; write it as YYYY-MM-DD, e.g. 2026-11-27.")
+                          % {"date": date or ""})
+    policy = (policy or Session.Policy.LINE).strip().lower()
+    if policy not in {p.value for p in Session.Policy}:
+        errors.append(_("Unknown policy “%(policy)s”; use line or declarer.") % {"policy": policy})
+    table = None
+    if table_name:
+        table = CompensationTable.objects.filter(name=table_name).first()
+        if table is None:
+            known = ", ".join(CompensationTable.objects.values_list("name", flat=True))
+            errors.append(_("There is no compensation table “%(name)s”; the tables are: "
+                            "%(known)s.") % {"name": table_name, "known": known})
+    else:
+        table = moscow_table()
+    return errors, (name, day, policy, table)
+
+
+def read_names(text, filename):
+    """(errors, pairs, numbers) from a names file: pairs are [(number, [(name, ""),
+    (name, "")], line)] for the good lines; numbers holds every pair number read, so that
+    results are checked against them and a bad names line is not reported again on each of
+    its results."""
+    errors, pairs, numbers = [], [], {}
+    for line, cells in drop_header(csv_rows(text, filename)):
+        where = _("%(file)s line %(line)s") % {"file": filename, "line": line}
+        if len(cells) < 3:
+            errors.append(_("%(where)s: expected 3 columns (pair number, player 1, player 2), "
+                            "found %(count)s.") % {"where": where, "count": len(cells)})
+            continue
+        number, first, second = cells[:3]
+        if not is_int(number) or not 1 <= int(number) <= 999:
+            errors.append(_("%(where)s: the pair number “%(value)s” is not a whole number from "
+                            "1 to 999.") % {"where": where, "value": number})
+            continue
+        number = int(number)
+        if number in numbers:
+            errors.append(_("%(where)s: pair %(pair)s is listed twice (also on line %(other)s).")
+                          % {"where": where, "pair": number, "other": numbers[number]})
+            continue
+        numbers[number] = line
+        bad_name = next((n for n in (first, second) if not n or len(n) > NAME_MAX_LENGTH), None)
+        if bad_name is not None:
+            errors.append(_("%(where)s: each pair needs two player names of 1 to %(max)s "
+                            "characters.") % {"where": where, "max": NAME_MAX_LENGTH})
+            continue
+        pairs.append((number, [(first, ""), (second, "")], line))
+    if not pairs and not errors:
+        errors.append(_("%(file)s lists no pairs.") % {"file": filename})
+    errors += check_pair_players(
+        pairs, lambda line: _("%(file)s line %(line)s") % {"file": filename, "line": line})
+    return errors, pairs, set(numbers)
+
+
+def read_boards(text, filename, pair_numbers):
+    """(errors, lines) from a boards file: lines are (line, board, ns, ew, parsed, hcp)."""
+    errors, lines, played = [], [], {}
+    known = ", ".join(str(n) for n in sorted(pair_numbers))
+    for line, cells in drop_header(csv_rows(text, filename)):
+        where = _("%(file)s line %(line)s") % {"file": filename, "line": line}
+        if len(cells) < 6:
+            errors.append(_("%(where)s: expected 7 columns (board, NS pair, EW pair, contract, "
+                            "declarer, tricks, NS HCP), found %(count)s.")
+                          % {"where": where, "count": len(cells)})
+            continue
+        if len(cells) == 6:  # tricks left out: the result is written into the contract
+            cells = cells[:5] + [""] + cells[5:]
+        board, ns, ew, contract, declarer, tricks, hcp = cells[:7]
+        problems = []
+        if not is_int(board) or not 1 <= int(board) <= MAX_BOARD:
+            problems.append(_("the board number “%(value)s” is not a whole number from 1 to "
+                              "%(max)s") % {"value": board, "max": MAX_BOARD})
+        for side, value in (("NS", ns), ("EW", ew)):
+            if not is_int(value):
+                problems.append(_("the %(side)s pair “%(value)s” is not a pair number")
+                                % {"side": side, "value": value})
+            elif int(value) not in pair_numbers:
+                problems.append(_("there is no pair %(pair)s in the names file (it lists "
+                                  "%(known)s)") % {"pair": value, "known": known})
+        if is_int(ns) and ns == ew:
+            problems.append(_("pair %(pair)s cannot play against itself") % {"pair": ns})
+        text = " ".join(part for part in (contract, declarer, tricks) if part)
+        parsed = None
+        try:
+            parsed = parse_result(text)
+        except BridgeError as err:
+            problems.append(_(err.template) % err.params)
+        if hcp and (not is_int(hcp) or int(hcp) > 40):
+            problems.append(_("the NS HCP “%(value)s” is not a whole number from 0 to 40")
+                            % {"value": hcp})
+        if not problems and is_int(board):
+            for pair in (int(ns), int(ew)):
+                other = played.get((int(board), pair))
+                if other is not None:
+                    problems.append(_("pair %(pair)s already has a result on board %(board)s "
+                                      "(line %(other)s)")
+                                    % {"pair": pair, "board": board, "other": other})
+        if problems:
+            # Engine messages are sentences with their own full stop; ours are fragments.
+            text = "; ".join(problem.rstrip(".") for problem in problems)
+            errors.append(_("%(where)s: %(problems)s.") % {"where": where, "problems": text})
+            continue
+        played[(int(board), int(ns))] = played[(int(board), int(ew))] = line
+        lines.append((line, int(board), int(ns), int(ew), parsed, int(hcp) if hcp else None))
+    if not lines and not errors:
+        errors.append(_("%(file)s holds no results.") % {"file": filename})
+    return errors, lines
+
+
+def board_hcps(lines, duplicated, filename):
+    """(errors, {board: hcp or None}, {line: hcp for its Result or None}).
+
+    Duplicated boards keep one HCP on the Board when all their lines agree (lines may leave
+    it empty); when the lines disagree each line keeps its own value. Otherwise every line
+    carries its own HCP.
+    """
+    errors, board_hcp, line_hcp = [], {}, {}
+    by_board = defaultdict(list)
+    for line, board, _ns, _ew, _parsed, hcp in lines:
+        by_board[board].append((line, hcp))
+    for board, entries in sorted(by_board.items()):
+        values = sorted({hcp for _line, hcp in entries if hcp is not None})
+        if duplicated and len(values) == 1:
+            board_hcp[board] = values[0]
+            continue
+        board_hcp[board] = None
+        for line, hcp in entries:
+            if hcp is not None:
+                line_hcp[line] = hcp
+                continue
+            where = _("%(file)s line %(line)s") % {"file": filename, "line": line}
+            if not duplicated:
+                errors.append(_("%(where)s: missing NS HCP (0-40); without duplicated boards "
+                                "every line needs its own.") % {"where": where})
+            elif values:
+                errors.append(_("%(where)s: missing NS HCP, and the lines of board %(board)s "
+                                "disagree (%(values)s), so it cannot be taken from them.")
+                              % {"where": where, "board": board,
+                                 "values": ", ".join(map(str, values))})
+            else:
+                errors.append(_("%(where)s: board %(board)s has no NS HCP; give it (0-40) "
+                                "on at least one of its lines.")
+                              % {"where": where, "board": board})
+                break
+    return errors, board_hcp, line_hcp
+
+
+def derive_rounds(lines, last_board):
+    """(rounds, boards per round) for free seating: a round is the boards two pairs play
+    against each other (the most common count), made a divisor of the board count so that
+    rounds x boards per round = the boards of the session."""
+    meetings = Counter(frozenset((ns, ew)) for _l, _b, ns, ew, _p, _h in lines)
+    per_meeting = Counter(meetings.values()).most_common()
+    typical = max(count for count, times in per_meeting if times == per_meeting[0][1])
+    per_round = max(d for d in range(1, min(typical, last_board) + 1) if last_board % d == 0)
+    return last_board // per_round, per_round
+
+
+def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated=True,
+               table_name="", boards_filename="BOARDS.csv", names_filename="NAMES.csv",
+               user=None):
+    """Create a session from a boards file and a names file (bytes or text).
+
+    The session is free seating (no schedule), tables = ceil(pairs / 2), status finished
+    (the director checks it, then publishes). Raises ImportFailed listing every problem.
+    """
+    errors, (name, day, policy, table) = check_session_fields(name, date, policy, table_name)
+    pairs, numbers, lines = [], set(), []
+    try:
+        name_errors, pairs, numbers = read_names(decode_text(names_data, names_filename),
+                                                 names_filename)
+        errors += name_errors
+    except ImportFailed as err:
+        errors += err.errors
+    try:
+        board_text = decode_text(boards_data, boards_filename)
+        if numbers:
+            board_errors, lines = read_boards(board_text, boards_filename, numbers)
+            errors += board_errors
+    except ImportFailed as err:
+        errors += err.errors
+    hcp_errors, board_hcp, line_hcp = board_hcps(lines, duplicated, boards_filename)
+    errors += hcp_errors
+    if errors:
+        raise ImportFailed(errors)
+
+    last_board = max(board for _l, board, _ns, _ew, _p, _h in lines)
+    rounds, per_round = derive_rounds(lines, last_board)
+    session = Session(
+        name=name, date=day, status=Session.Status.FINISHED, movement=Session.Movement.FREE,
+        tables=math.ceil(len(pairs) / 2), rounds=rounds, boards_per_round=per_round,
+        duplicated=duplicated, compensation_table=table, policy=policy,
+    )
+    boards = [Board(number=n, ns_hcp=board_hcp.get(n)) for n in range(1, last_board + 1)]
+    results = []
+    for line, board, ns, ew, (contract, declarer, tricks), _hcp in lines:
+        result = Result(ns_hcp=line_hcp.get(line))
+        result.set_contract(contract, declarer, tricks)
+        results.append((board, ns, ew, result))
+    return import_session(session, [(number, specs) for number, specs, _line in pairs],
+                          boards, results, user=user)

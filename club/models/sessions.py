@@ -1,0 +1,185 @@
+"""Sessions (club evenings), their pairs and their boards."""
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
+from simple_history.models import HistoricalRecords
+
+from club.models.choices import MOVEMENTS, POLICIES, SEATS, VULNERABILITIES, values
+from club.models.players import Player
+from scoring.engine import (
+    MAX_HCP,
+    Direction,
+    MovementKind,
+    Policy,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
+)
+
+
+class SessionStatus(models.TextChoices):
+    """Where an evening is: being set up, in play, finished (awaiting the director's
+    check) or published."""
+
+    SETUP = "setup", _("setup")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+    PUBLISHED = "published", _("published")
+
+
+class Session(models.Model):
+    Status = SessionStatus
+
+    # The engine's vocabularies: Session.Movement.FREE == "free", Session.Policy.LINE == "line".
+    Movement = MovementKind
+    Policy = Policy
+
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.SETUP)
+    movement = models.CharField(_("movement"), max_length=10, choices=MOVEMENTS,
+                                default=MovementKind.MITCHELL.value)
+    tables = models.PositiveSmallIntegerField(_("tables"))
+    rounds = models.PositiveSmallIntegerField(_("rounds"))
+    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"))
+    duplicated = models.BooleanField(
+        _("duplicated boards"), default=True,
+        help_text=_("The same deals are played at every table; off when each table deals "
+                    "its own cards."),
+    )
+    compensation_table = models.ForeignKey(
+        "scoring.CompensationTable", on_delete=models.PROTECT, related_name="sessions",
+        verbose_name=_("compensation table"),
+    )
+    policy = models.CharField(_("compensation policy"), max_length=10, choices=POLICIES,
+                              default=Policy.LINE.value)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(tables__gte=1), name="session_tables_positive"),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="session_rounds_positive"),
+            models.CheckConstraint(condition=Q(boards_per_round__gte=1),
+                                   name="session_boards_per_round_positive"),
+            models.CheckConstraint(condition=Q(status__in=SessionStatus.values),
+                                   name="session_status_valid"),
+            models.CheckConstraint(condition=Q(movement__in=values(MOVEMENTS)),
+                                   name="session_movement_valid"),
+            models.CheckConstraint(condition=Q(policy__in=values(POLICIES)),
+                                   name="session_policy_valid"),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.date})"
+
+    @property
+    def is_public(self):
+        return self.status in (self.Status.RUNNING, self.Status.PUBLISHED)
+
+    @property
+    def is_locked(self):
+        """Finished and published sessions refuse edits until a director reopens them."""
+        return self.status in (self.Status.FINISHED, self.Status.PUBLISHED)
+
+    def pair_label(self, number):
+        """How the room knows a pair: 3NS / 3EW in a Mitchell, the plain number otherwise."""
+        if self.movement == self.Movement.MITCHELL:
+            if number <= self.tables:
+                return pgettext("pair label", "%(number)sNS") % {"number": number}
+            return pgettext("pair label", "%(number)sEW") % {"number": number - self.tables}
+        return str(number)
+
+
+class Pair(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pairs",
+                                verbose_name=_("session"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                                verbose_name=_("player 1"))
+    player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                                verbose_name=_("player 2"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="pair_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(condition=~Q(player1=F("player2")),
+                                   name="pair_two_different_players"),
+        ]
+
+    def __str__(self):
+        return f"{self.label}: {self.players}"
+
+    @property
+    def players(self):
+        return f"{self.player1.name} – {self.player2.name}"
+
+    @property
+    def label(self):
+        return self.session.pair_label(self.number)
+
+
+class Board(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards",
+                                verbose_name=_("session"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    dealer_override = models.CharField(
+        _("dealer override"), max_length=1, choices=SEATS, blank=True, default="",
+        help_text=_("Leave empty to use the dealer of the board number."),
+    )
+    vulnerability_override = models.CharField(
+        _("vulnerability override"), max_length=4, choices=VULNERABILITIES, blank=True,
+        default="", help_text=_("Leave empty to use the vulnerability of the board number."),
+    )
+    deal = models.CharField(
+        _("deal"), max_length=80, blank=True, default="",
+        help_text=_('The hands in PBN notation, e.g. "N:AKQJ.T98.765.432 ...".'),
+    )
+    ns_hcp = models.PositiveSmallIntegerField(
+        _("NS HCP"), null=True, blank=True,
+        help_text=_("High-card points of North-South (0-40), one value for a duplicated board."),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="board_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(condition=Q(ns_hcp__isnull=True) | Q(ns_hcp__lte=MAX_HCP),
+                                   name="board_ns_hcp_0_40"),
+            models.CheckConstraint(condition=Q(dealer_override__in=["", *values(SEATS)]),
+                                   name="board_dealer_valid"),
+            models.CheckConstraint(
+                condition=Q(vulnerability_override__in=["", *values(VULNERABILITIES)]),
+                name="board_vulnerability_valid",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.session.name} #{self.number}"
+
+    @property
+    def dealer(self):
+        if self.dealer_override:
+            return Direction(self.dealer_override)
+        return board_dealer(self.number)
+
+    @property
+    def vulnerability(self):
+        if self.vulnerability_override:
+            return Vulnerability(self.vulnerability_override)
+        return board_vulnerability(self.number)

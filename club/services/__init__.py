@@ -1,0 +1,12 @@
+"""Every change to the club's data, one function per change (docs/architecture.md):
+
+- ``results``: enter, correct, delete a result;
+- ``boards``: a board's HCP and details, the boards a session needs;
+- ``sessions``: create, change the setup and scoring rules, start/finish/publish/reopen;
+- ``pairs``: register, change, withdraw a pair;
+- ``players``, ``tables`` (compensation tables), ``imports`` (a whole session from a file);
+- ``scoring``: the one place where outcomes are computed; ``locks``: the session lock
+  every writer takes; ``errors``: how a service refuses (a ValidationError family).
+
+Views, forms, the admin, management commands and importers call these; nothing else writes.
+"""

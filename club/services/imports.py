@@ -1,0 +1,88 @@
+"""Creating a whole session from a file that was read and checked in memory (a results CSV,
+a JSON archive): players found or created, pairs, boards and scored results, all in one
+transaction. The readers in club.io parse and check; this writes."""
+
+from collections import defaultdict
+
+from django.db import transaction
+from simple_history.utils import bulk_create_with_history
+
+from club.models import Board, Pair, Player, Result
+from club.services.results import sync_board_plays
+from club.services.scoring import score_result
+from club.services.tables import table_for_import
+
+
+def player_key(spec):
+    """Who a (name, membership number) is: the number when there is one, else the name."""
+    name, number = spec
+    return ("number", number) if number else ("name", name)
+
+
+def find_players(specs):
+    """{player_key: Player} for each (name, membership number), creating the new ones.
+
+    A membership number identifies a player; without one, an existing player with exactly
+    that name is reused when there is only one of them.
+    """
+    numbers = {m for _n, m in specs if m}
+    names = {n for n, m in specs if not m}
+    found = {("number", p.membership_number): p
+             for p in Player.objects.filter(membership_number__in=numbers)}
+    by_name = defaultdict(list)
+    for player in Player.objects.filter(name__in=names):
+        by_name[player.name].append(player)
+    new = []
+    for spec in specs:
+        key = player_key(spec)
+        if key in found:
+            continue
+        name, number = spec
+        if not number and len(by_name[name]) == 1:
+            found[key] = by_name[name][0]
+        else:
+            found[key] = Player(name=name, membership_number=number)
+            new.append(found[key])
+    bulk_create_with_history(new, Player, batch_size=500)
+    return found
+
+
+def import_session(session, pairs, boards, results, *, table_rows=None, user=None):
+    """Save a session checked in memory, with its pairs, boards and scored results.
+
+    `session`: an unsaved Session (its status as the reader set it); `pairs`:
+    [(number, [(name, membership), ...])]; `boards`: unsaved Boards; `results`:
+    [(board number, ns number, ew number, Result)]. `table_rows`, when given, are the
+    rows of the compensation table the file names (session.compensation_table is then an
+    unsaved table with that name). Outcomes are computed by the scoring service, as when
+    a director enters a result. Raises Refused (nothing saved) when the table's name is
+    taken by other values.
+    """
+    with transaction.atomic():
+        if table_rows is not None:
+            session.compensation_table = table_for_import(session.compensation_table.name,
+                                                          table_rows)
+        session.save()
+        players = find_players([spec for _number, specs in pairs for spec in specs])
+        pair_objects = bulk_create_with_history([
+            Pair(session=session, number=number, player1=players[player_key(specs[0])],
+                 player2=players[player_key(specs[1])])
+            for number, specs in pairs
+        ], Pair, batch_size=500, default_user=user)
+        pair_by_number = {p.number: p for p in pair_objects}
+        for board in boards:
+            board.session = session
+        board_by_number = {b.number: b for b in Board.objects.bulk_create(boards)}
+        cache = {}
+        objects = []
+        for board_number, ns, ew, result in results:
+            result.board = board_by_number[board_number]
+            result.board.session = session
+            result.ns_pair = pair_by_number[ns]
+            result.ew_pair = pair_by_number[ew]
+            score_result(result, table_cache=cache)
+            objects.append(result)
+        objects = bulk_create_with_history(objects, Result, batch_size=500, default_user=user)
+        sync_board_plays(objects)
+    return session
+

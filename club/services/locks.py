@@ -1,0 +1,30 @@
+"""Every service that writes a session's data (its setup, pairs, boards, results, status or
+scoring rules) first locks the session's row for the rest of its transaction. Writes to one
+session therefore happen one after another, and each sees what the one before it wrote: a
+correction racing a board-wide rescore is scored under the rules in force when it is
+saved, never with a stale score. (PostgreSQL: SELECT ... FOR UPDATE. SQLite locks the whole
+database for every write transaction, which gives the same order.)"""
+
+from django.db import transaction
+from django.utils.translation import gettext
+
+from club.models import Board, Session
+from club.services.errors import Refused
+
+
+def lock_session(session_id):
+    """The session, locked until the surrounding transaction ends (call inside one)."""
+    assert transaction.get_connection().in_atomic_block, "lock_session needs a transaction"
+    return (Session.objects.select_for_update(of=("self",))
+            .select_related("compensation_table").get(pk=session_id))
+
+
+def locked_board(board_id):
+    """(session, board) with the board's session locked; Refused if the board is gone."""
+    session_id = Board.objects.filter(pk=board_id).values_list("session_id", flat=True).first()
+    if session_id is None:
+        raise Refused(gettext("This board no longer exists."))
+    session = lock_session(session_id)
+    board = Board.objects.get(pk=board_id)
+    board.session = session
+    return session, board

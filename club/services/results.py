@@ -1,0 +1,199 @@
+"""Entering, correcting and deleting results: every write of a result goes through here.
+
+Each function runs in one transaction holding the session's lock (club.services.locks),
+refuses a second result for a pair on a board (naming the one stored) and, for changes,
+compares the version the director's form was loaded with, so two directors never overwrite
+each other silently and a result is always scored under the rules stored when it is saved.
+"""
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext
+
+from club.models import BoardPlay, Pair, Result
+from club.services.errors import DuplicateResult, Refused, StaleResult
+from club.services.locks import locked_board
+from club.services.scoring import rescore_board, score_result
+
+TABLE_RESULT_FIELDS = ("level", "strain", "doubling", "declarer", "tricks")
+
+
+def entry_refusal(session):
+    """Why results of this session cannot be changed now, or "" when they can: entry is
+    open only while the session is running."""
+    if session.status == session.Status.SETUP:
+        return gettext("Play has not started: results can be entered once the session is "
+                       "running (press “Start play” on the session's entry page).")
+    if session.is_locked:
+        return gettext("The session is %(status)s: results cannot be changed until a "
+                       "director reopens it.") % {"status": session.get_status_display()}
+    return ""
+
+
+def _refuse_closed(session):
+    refusal = entry_refusal(session)
+    if refusal:
+        raise Refused(refusal)
+
+
+def contract_values(parsed, prefix=""):
+    """Model field values for a parsed result (engine ParsedResult: contract, declarer,
+    tricks), through Result's own setters so that the conversion lives in one place."""
+    scratch = Result()
+    if prefix:
+        scratch.set_assigned(*parsed)
+    else:
+        scratch.set_contract(*parsed)
+    return {f"{prefix}{name}": getattr(scratch, f"{prefix}{name}")
+            for name in TABLE_RESULT_FIELDS}
+
+
+def _result_queryset():
+    return Result.objects.select_related("board__session", "ns_pair", "ew_pair")
+
+
+def find_duplicate(result):
+    """The stored result on the same board that already holds one of these pairs, as a
+    DuplicateResult to raise, or None."""
+    pairs = [result.ns_pair_id, result.ew_pair_id]
+    clash = (_result_queryset().filter(board_id=result.board_id)
+             .filter(Q(ns_pair_id__in=pairs) | Q(ew_pair_id__in=pairs))
+             .exclude(pk=result.pk).first())
+    if clash is None:
+        return None
+    pair = result.ns_pair if result.ns_pair_id in (clash.ns_pair_id, clash.ew_pair_id) \
+        else result.ew_pair
+    return DuplicateResult(clash, pair)
+
+
+def sync_board_plays(results):
+    """Make the BoardPlay rows match these saved results (two rows per result)."""
+    results = list(results)
+    BoardPlay.objects.filter(result__in=results).delete()
+    BoardPlay.objects.bulk_create(
+        BoardPlay(result=r, board_id=r.board_id, pair_id=pair_id)
+        for r in results for pair_id in (r.ns_pair_id, r.ew_pair_id)
+    )
+
+
+def _check_pairs(session, result):
+    """Both pairs belong to the session and are different."""
+    pairs = {p.pk: p for p in Pair.objects.filter(
+        session=session, pk__in=[result.ns_pair_id, result.ew_pair_id])}
+    for pair_id in (result.ns_pair_id, result.ew_pair_id):
+        if pair_id not in pairs:
+            raise Refused(gettext("Both pairs of a result must be pairs of its session."))
+    if result.ns_pair_id == result.ew_pair_id:
+        raise Refused(gettext("A pair cannot play against itself."))
+    result.ns_pair, result.ew_pair = pairs[result.ns_pair_id], pairs[result.ew_pair_id]
+
+
+def _save_scored(session, board, result, hcp_field=None):
+    """Score and save `result` (on `board` of the locked `session`) unless a pair already
+    has a result on the board; the database's unique constraints catch anything that
+    slipped past the first look."""
+    result.board = board
+    board.session = session
+    _check_pairs(session, result)
+    duplicate = find_duplicate(result)
+    if duplicate:
+        raise duplicate
+    score_result(result, hcp_field=hcp_field)
+    try:
+        with transaction.atomic():
+            result.save()
+            sync_board_plays([result])
+    except IntegrityError:
+        duplicate = find_duplicate(result)
+        if duplicate:
+            raise duplicate from None
+        raise
+    return result
+
+
+def enter_result(board_id, *, ns_pair_id, ew_pair_id, values, board_hcp=None,
+                 hcp_field=None):
+    """Store a new result on a board; `values` are its fields (contract fields from
+    contract_values, ns_hcp, table, round, rulings). `board_hcp`, when given, is first
+    stored as the (duplicated) board's HCP, in the same transaction. Raises
+    DuplicateResult, MissingHcp or Refused."""
+    with transaction.atomic():
+        session, board = locked_board(board_id)
+        _refuse_closed(session)
+        if board_hcp is not None:
+            _set_board_hcp_for_entry(session, board, board_hcp)
+        result = Result(board=board, ns_pair_id=ns_pair_id, ew_pair_id=ew_pair_id, **values)
+        return _save_scored(session, board, result, hcp_field=hcp_field)
+
+
+def _locked_result(result_id, version):
+    """The result, its session locked, if it is still at `version`; StaleResult if not."""
+    board_id = Result.objects.filter(pk=result_id).values_list("board_id", flat=True).first()
+    if board_id is None:
+        raise StaleResult(None)
+    session, board = locked_board(board_id)
+    result = _result_queryset().filter(pk=result_id).first()
+    if result is None or result.version != version:
+        raise StaleResult(result)
+    result.board = board
+    return session, board, result
+
+
+def correct_result(result_id, version, values, *, board_hcp=None, hcp_field=None):
+    """Apply `values` to the stored result if it is still at `version` (the director's
+    form carries the version it was loaded with); StaleResult with what is stored now
+    otherwise. Everything runs in one transaction, so a refused change (duplicate, missing
+    HCP) leaves the result as it was. Returns the saved result."""
+    with transaction.atomic():
+        session, board, result = _locked_result(result_id, version)
+        _refuse_closed(session)
+        if board_hcp is not None:
+            _set_board_hcp_for_entry(session, board, board_hcp)
+        for name, value in values.items():
+            setattr(result, name, value)
+        result.version = version + 1
+        return _save_scored(session, board, result, hcp_field=hcp_field)
+
+
+def delete_result(result_id, version):
+    """Delete the result if it is still at `version`; StaleResult otherwise. Its history
+    stays on record."""
+    with transaction.atomic():
+        session, _board, result = _locked_result(result_id, version)
+        _refuse_closed(session)
+        result.delete()
+    return result
+
+
+def _set_board_hcp_for_entry(session, board, ns_hcp):
+    """The first table to enter a duplicated board gives it its HCP (scorecard entry)."""
+    if board.ns_hcp is None:
+        board.ns_hcp = ns_hcp
+        board.save(update_fields=["ns_hcp"])
+        rescore_board(session, board)
+    elif board.ns_hcp != ns_hcp:
+        raise Refused({"ns_hcp": [board_hcp_conflict(board)]})
+
+
+def board_hcp_conflict(board):
+    return gettext(
+        "Board %(board)s already has NS HCP %(hcp)s (a duplicated board has one value for "
+        "every table). Check the slip; change the board's HCP on its traveller if %(hcp)s "
+        "is wrong.") % {"board": board.number, "hcp": board.ns_hcp}
+
+
+
+def row_hcp(session, typed_hcp, *, from_scorecard):
+    """Where a row's typed NS HCP goes: ({"ns_hcp": ...} for the result's fields, HCP for the
+    board or None).
+
+    Without duplication every table gives its own HCP, stored on the result. A duplicated
+    board has one HCP for every table: a traveller takes it from the field at its top (the
+    rows carry none, and leave a table's own HCP, set on the result page, alone); on a
+    scorecard the first table to enter the board gives it, and later tables must agree.
+    """
+    if not session.duplicated:
+        return {"ns_hcp": typed_hcp}, None
+    if from_scorecard and typed_hcp is not None:
+        return {}, typed_hcp
+    return {}, None

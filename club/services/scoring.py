@@ -1,0 +1,84 @@
+"""Applying the engine to stored results: the one place where outcomes are computed."""
+
+from simple_history.utils import bulk_update_with_history
+
+from club.models import OUTCOME_FIELDS, Result
+from club.services.errors import MissingHcp
+from scoring.engine import Policy, score_board, side_imps
+
+
+def engine_table(session, cache=None):
+    """The engine's table for the session's compensation table (loaded once per cache)."""
+    cache = {} if cache is None else cache
+    table = cache.get(session.compensation_table_id)
+    if table is None:
+        table = session.compensation_table.to_engine()
+        cache[session.compensation_table_id] = table
+    return table
+
+
+def score_result(result, *, table_cache=None, hcp_field=None):
+    """Compute and set the outcome fields of one result from the engine (not saved).
+
+    An assigned result replaces the table result for scoring; an artificial adjusted score
+    replaces the IMPs of its side (so NS Average plus with EW Average minus is possible).
+    Raises MissingHcp when the NS HCP is not known yet.
+    """
+    board = result.board
+    session = board.session
+    ns_hcp = result.effective_ns_hcp
+    if ns_hcp is None:
+        raise MissingHcp(board.number, field=hcp_field)
+    contract, declarer, tricks = result.scored_result
+    outcome = score_board(
+        board.number, contract, declarer, tricks, ns_hcp,
+        policy=Policy(session.policy), table=engine_table(session, table_cache),
+        vulnerability=board.vulnerability,
+    )
+    result.set_outcome((outcome.ns_score, outcome.ns_compensation, outcome.ns_net,
+                        side_imps(result.ns_adjustment, outcome.ns_imps),
+                        side_imps(result.ew_adjustment, outcome.ew_imps)))
+    return result
+
+
+def rescore_results(results, reason="rescored"):
+    """Recompute the outcome of these results and bulk-write those that changed, with a
+    history record each. Returns how many changed. The caller holds the session's lock."""
+    cache = {}
+    changed = []
+    for result in results:
+        before = result.outcome
+        score_result(result, table_cache=cache)
+        if result.outcome != before:
+            changed.append(result)
+    if changed:
+        bulk_update_with_history(changed, Result, OUTCOME_FIELDS, batch_size=500,
+                                 default_change_reason=reason)
+    return len(changed)
+
+
+def _results_of(session, **filters):
+    """The results to rescore, each attached to its (already loaded) board and session."""
+    boards = {b.pk: b for b in session.boards.all()}
+    for board in boards.values():
+        board.session = session
+    results = list(Result.objects.filter(board__session=session, **filters).order_by("pk"))
+    for result in results:
+        result.board = boards[result.board_id]
+    return results
+
+
+def rescore_session(session, reason="rescored: scoring rules changed"):
+    """Rescore every result of a (locked) session, e.g. after its table or policy changed;
+    returns how many outcomes changed."""
+    return rescore_results(_results_of(session), reason=reason)
+
+
+def rescore_board(session, board, reason="rescored: board changed"):
+    """Rescore the results of one board of a (locked) session, e.g. after its HCP or
+    vulnerability changed; returns how many outcomes changed."""
+    results = list(Result.objects.filter(board=board).order_by("pk"))
+    board.session = session
+    for result in results:
+        result.board = board
+    return rescore_results(results, reason=reason)

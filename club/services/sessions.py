@@ -1,0 +1,173 @@
+"""A session's life: created, its setup and scoring rules changed, then started, finished,
+published and perhaps reopened. Each change is one service function; the setup pages, the
+entry pages, the admin and the commands all call these."""
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext
+
+from club.models import Pair, Result, Session
+from club.queries import boards_with_results
+from club.schedule import (
+    board_total,
+    listing,
+    mitchell_reseating,
+    planned_schedule,
+    setup_problems,
+)
+from club.services.boards import sync_boards
+from club.services.errors import Refused
+from club.services.locks import lock_session
+from club.services.scoring import rescore_session
+
+SETUP_FIELDS = ("name", "date", "movement", "tables", "rounds", "boards_per_round",
+                "duplicated", "compensation_table", "policy")
+SCORING_FIELDS = ("compensation_table", "policy")
+
+
+def create_session(fields):
+    """A new session in setup, with the boards its setup needs."""
+    with transaction.atomic():
+        session = Session(**fields)
+        session.full_clean(exclude=["status"])
+        session.save()
+        sync_boards(session)
+    return session
+
+
+def setup_change_problems(session, fields, pair_numbers):
+    """({field or None: [messages]}, reseating) for changing a stored session's setup to
+    `fields`: every registered pair keeps a seat (a Mitchell keeps each pair at its seat,
+    renumbering the EW pairs when the tables change), and once results exist the
+    movement, tables and boards per round stay, and no board or round with results goes."""
+    problems = {}
+    if session.is_locked:
+        problems[None] = [gettext("This session is %(status)s: reopen it before changing "
+                                  "its setup.") % {"status": session.get_status_display()}]
+        return problems, {}
+    after = Session(**{name: fields.get(name, getattr(session, name)) for name in (
+        "movement", "tables", "rounds", "boards_per_round")})
+    reseating = {}
+    if session.movement == after.movement == Session.Movement.MITCHELL:
+        reseating = mitchell_reseating(pair_numbers, session.tables, after.tables)
+        # Pair n sits at table n (NS) or n - tables (EW); that table must still exist.
+        lost = [session.pair_label(n) for n in sorted(pair_numbers)
+                if (n if n <= session.tables else n - session.tables) > after.tables]
+    else:
+        lost = sorted(str(n) for n in pair_numbers if n > 2 * after.tables)
+    if lost:
+        problems["tables"] = [gettext(
+            "Pairs %(pairs)s have no seat with %(tables)d tables: withdraw or move them "
+            "first.") % {"pairs": listing(lost), "tables": after.tables}]
+        return problems, {}
+    played = boards_with_results(session)
+    if not played:
+        return problems, reseating
+    if any(getattr(after, f) != getattr(session, f)
+           for f in ("movement", "tables", "boards_per_round")):
+        problems[None] = [gettext(
+            "Results exist on boards %(boards)s, so the movement, the number of tables "
+            "and the boards per round can no longer change.") % {"boards": listing(played)}]
+        return problems, {}
+    total = board_total(after, schedule=planned_schedule(after, pair_numbers))
+    lost_boards = [n for n in played if n > total]
+    last_round = Result.objects.filter(board__session=session).aggregate(
+        last=Max("round"))["last"] or 0
+    if lost_boards:
+        problems["rounds"] = [gettext(
+            "Results exist on boards %(boards)s, which this setup no longer has.")
+            % {"boards": listing(lost_boards)}]
+    elif last_round > after.rounds:
+        problems["rounds"] = [gettext(
+            "Results exist for round %(round)d, so the session cannot have fewer rounds.")
+            % {"round": last_round}]
+    return problems, reseating
+
+
+def update_session(session_id, fields):
+    """Change a session's setup and scoring rules. Pairs of a Mitchell whose table count
+    changed are reseated, every result is rescored when the table or policy changed (with
+    history), and boards are created or deleted to fit. Returns (session, how many
+    outcomes changed). Raises Refused naming the fields at fault."""
+    with transaction.atomic():
+        session = lock_session(session_id)
+        numbers = list(session.pairs.values_list("number", flat=True))
+        problems, reseating = setup_change_problems(session, fields, numbers)
+        if problems:
+            raise Refused(problems)
+        scoring_changed = any(_field_value(session, name) != _field_value_of(fields, name)
+                              for name in SCORING_FIELDS if name in fields)
+        for name, value in fields.items():
+            setattr(session, name, value)
+        session.full_clean(exclude=["status"])
+        session.save()
+        if reseating:
+            renumber_pairs(session, reseating)
+        rescored = rescore_session(session) if scoring_changed else 0
+        sync_boards(session)
+    return session, rescored
+
+
+def _field_value(session, name):
+    return session.compensation_table_id if name == "compensation_table" else getattr(
+        session, name)
+
+
+def _field_value_of(fields, name):
+    value = fields[name]
+    return value.pk if name == "compensation_table" else value
+
+
+def renumber_pairs(session, mapping):
+    """Give the session's pairs new numbers ({old: new}, the new numbers all distinct)."""
+    pairs = [p for p in session.pairs.all() if mapping.get(p.number, p.number) != p.number]
+    if not pairs:
+        return
+    # Two steps through numbers no pair holds, so that no number is ever taken twice
+    # (the database checks uniqueness row by row).
+    offset = 1000 + max(max(mapping.values()), max(p.number for p in pairs))
+    for pair in pairs:
+        pair.number += offset
+    Pair.objects.bulk_update(pairs, ["number"])
+    for pair in pairs:
+        pair.number = mapping[pair.number - offset]
+    Pair.objects.bulk_update(pairs, ["number"])
+
+
+# --- status ----------------------------------------------------------------------------------
+
+SESSION_TRANSITIONS = {
+    # action: (statuses it starts from, status it leads to)
+    "start": (("setup",), "running"),
+    "finish": (("running",), "finished"),
+    "publish": (("finished",), "published"),
+    "reopen": (("finished", "published"), "running"),
+}
+
+
+def change_status(session_id, action):
+    """Move a session through setup -> running -> finished -> published (reopen goes back
+    to running). Starting play needs pairs that fit the movement and creates the boards
+    the schedule needs. The change is recorded in the session's history. Raises Refused
+    when the action does not apply now."""
+    sources, target = SESSION_TRANSITIONS.get(action, ((), None))
+    with transaction.atomic():
+        session = lock_session(session_id)
+        if session.status not in sources:
+            raise Refused(gettext(
+                "That status change does not apply to a session that is %(status)s: a "
+                "session goes from setup to running (start play), to finished, to "
+                "published; a finished or published session can be reopened.") % {
+                    "status": session.get_status_display()})
+        if action == "start":
+            problems = setup_problems(session, session.pairs.values_list("number", flat=True))
+            if problems:
+                raise Refused(gettext(
+                    "Play cannot start: the registered pairs do not fit the movement yet "
+                    "(%(problems)s); complete the session's setup.") % {
+                        "problems": " ".join(p.rstrip(".") for p in problems)})
+        session.status = target
+        session.save(update_fields=["status"])
+        if action == "start":
+            sync_boards(session)
+    return session

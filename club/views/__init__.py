@@ -1,0 +1,1 @@
+"""The director's pages: one module per page family (docs/architecture.md)."""

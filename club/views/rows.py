@@ -1,0 +1,208 @@
+"""The director's entry pages as rows: a session loaded once per request (`Evening`), and
+the rows of a traveller or scorecard, each a small form for one seating on one board."""
+
+from dataclasses import dataclass
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from club.forms.entry import EntryRowForm, FreeRowForm
+from club.models import Board, Result, Session
+from club.schedule import movement_message, seating_boards, session_schedule
+from club.services.results import entry_refusal
+from scoring.engine import BridgeError, MovementError, Seating, deal_ns_hcp
+
+
+class Evening:
+    """A session with its pairs and schedule, loaded once per request."""
+
+    def __init__(self, session):
+        self.session = session
+        pairs = list(session.pairs.select_related("player1", "player2"))
+        self.pairs = {pair.number: pair for pair in pairs}
+        self.pairs_by_id = {pair.pk: pair for pair in pairs}
+        self.schedule_error = ""
+        try:
+            self.schedule = session_schedule(session, pairs=len(pairs))
+        except MovementError as err:
+            self.schedule = []
+            self.schedule_error = movement_message(err)
+
+    @property
+    def free(self):
+        return self.session.movement == Session.Movement.FREE
+
+    @property
+    def refusal(self):
+        return entry_refusal(self.session)
+
+    def pair_label_of(self, pair_id):
+        return self.label(self.pairs_by_id[pair_id].number)
+
+    def label(self, number):
+        return self.session.pair_label(number)
+
+    def players(self, number):
+        pair = self.pairs.get(number)
+        return pair.players if pair else ""
+
+    def boards_of(self, seating):
+        return seating_boards(seating, self.session.boards_per_round)
+
+    def seatings_of_board(self, number):
+        return [s for s in self.schedule if not s.is_sit_out and number in self.boards_of(s)]
+
+    def playing_seatings(self):
+        return [s for s in self.schedule if not s.is_sit_out]
+
+    def seating(self, round, table):
+        for seating in self.schedule:
+            if seating.round == round and seating.table == table:
+                return seating
+        return None
+
+
+def load_evening(session_id):
+    return Evening(get_object_or_404(Session, pk=session_id))
+
+
+def get_board(session, number):
+    board = get_object_or_404(Board, session=session, number=number)
+    board.session = session
+    return board
+
+
+@dataclass
+class Row:
+    """One entry row: a schedule seating on one board (or a free-seating slot)."""
+
+    key: str
+    board: Board
+    form: object
+    post_url: str
+    view: str
+    seating: Seating | None = None
+    result: Result | None = None
+    outcome: str = ""  # after a POST: "saved", "unchanged" or "error"
+    ns_label: str = ""
+    ew_label: str = ""
+    ns_players: str = ""
+    ew_players: str = ""
+    slot: int = 0
+
+
+def schedule_row(evening, board, seating, result, view, data=None):
+    session = evening.session
+    key = f"b{board.number}-r{seating.round}-t{seating.table}"
+    # A duplicated board's HCP goes on top of its traveller; a scorecard row carries it
+    # (the first table entering the board gives it), a non-duplicated row always does.
+    with_hcp = not session.duplicated or view == "scorecard"
+    initial = {}
+    if result is not None:
+        initial = {"result": result.text, "ns_hcp": result.ns_hcp, "version": result.version}
+    if session.duplicated:
+        initial["ns_hcp"] = board.ns_hcp
+    form = EntryRowForm(data, initial=initial, with_hcp=with_hcp, auto_id=f"id_{key}_%s")
+    return Row(key=key, board=board, form=form, view=view, seating=seating, result=result,
+               post_url=reverse("entry-row", args=[session.pk, board.number, seating.round,
+                                                   seating.table]),
+               ns_label=evening.label(seating.ns), ew_label=evening.label(seating.ew),
+               ns_players=evening.players(seating.ns), ew_players=evening.players(seating.ew))
+
+
+def free_row(evening, board, slot, data=None):
+    key = f"b{board.number}-free{slot}"
+    form = FreeRowForm(data, pairs=evening.pairs, with_hcp=not evening.session.duplicated,
+                       auto_id=f"id_{key}_%s")
+    return Row(key=key, board=board, form=form, view="traveller", slot=slot,
+               post_url=reverse("entry-free-row", args=[evening.session.pk, board.number]))
+
+
+def saved_free_row(evening, result):
+    return Row(key=f"result-{result.pk}", board=result.board, form=None, post_url="",
+               view="traveller", result=result,
+               ns_label=evening.label(evening.pairs_by_id[result.ns_pair_id].number),
+               ew_label=evening.label(evening.pairs_by_id[result.ew_pair_id].number))
+
+
+def board_pager(session, number):
+    numbers = list(session.boards.order_by("number").values_list("number", flat=True))
+    previous = [n for n in numbers if n < number]
+    following = [n for n in numbers if n > number]
+    url = lambda n: reverse("entry-traveller", args=[session.pk, n])  # noqa: E731
+    return {"previous_url": url(previous[-1]) if previous else "",
+            "next_url": url(following[0]) if following else "",
+            "previous_label": previous[-1] if previous else "",
+            "next_label": following[0] if following else ""}
+
+
+def deal_hint(board):
+    if not board.deal:
+        return ""
+    try:
+        return gettext("The deal gives NS %(hcp)s HCP.") % {"hcp": deal_ns_hcp(board.deal)}
+    except BridgeError:
+        return ""
+
+
+def traveller_rows(evening, board, results, bound=None):
+    """The traveller's rows and the board's results that fit none of them."""
+    by_pairs = {(evening.pairs_by_id[r.ns_pair_id].number,
+                 evening.pairs_by_id[r.ew_pair_id].number): r for r in results}
+    rows = []
+    if evening.free:
+        rows = [saved_free_row(evening, r) for r in results]
+        free_slots = max(evening.session.tables - len(results), 1)
+        rows += [free_row(evening, board, slot) for slot in range(1, free_slots + 1)]
+        others = []
+    else:
+        for seating in sorted(evening.seatings_of_board(board.number),
+                              key=lambda s: (s.round, s.table)):
+            rows.append(schedule_row(evening, board, seating,
+                                     by_pairs.pop((seating.ns, seating.ew), None),
+                                     "traveller"))
+        others = [saved_free_row(evening, r) for r in by_pairs.values()]
+    return with_bound_row(rows, bound), others
+
+
+def with_bound_row(rows, bound):
+    """The rows with the posted (invalid) row in its place, or at the end when the page has
+    changed since (a free-seating slot that is no longer offered), so its message shows."""
+    if bound is None:
+        return rows
+    if any(row.key == bound.key for row in rows):
+        return [bound if row.key == bound.key else row for row in rows]
+    return [*rows, bound]
+
+
+def prepare_rows(rows, refusal, focus=True):
+    """Lock every input while entry is refused; otherwise put the cursor in the first row
+    with an error, else the first row without a result, so typing can start at once."""
+    rows = [row for row in rows if row.form is not None]
+    if refusal:
+        for row in rows:
+            for field in row.form.fields.values():
+                field.widget.attrs["disabled"] = True
+        return
+    if not focus:
+        return
+    target = next((row for row in rows if row.form.errors), None) or next(
+        (row for row in rows if row.result is None), None)
+    if target is not None:
+        fields = target.form.fields
+        name = next((name for name in fields if name in target.form.errors), next(iter(fields)))
+        fields[name].widget.attrs["autofocus"] = True
+
+
+def scorecard_pager(evening, seating):
+    playing = evening.playing_seatings()
+    keys = [(s.round, s.table) for s in playing]
+    here = (seating.round, seating.table)
+    previous = [k for k in keys if k < here]
+    following = [k for k in keys if k > here]
+    url = lambda k: reverse("entry-scorecard", args=[evening.session.pk, *k])  # noqa: E731
+    return {"previous_url": url(previous[-1]) if previous else "",
+            "next_url": url(following[0]) if following else "",
+            "previous_key": previous[-1] if previous else None,
+            "next_key": following[0] if following else None}

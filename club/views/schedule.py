@@ -1,0 +1,80 @@
+"""The movement as the director sees it: the schedule (rounds by tables) and the printable
+table cards."""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from club.models import Session
+from club.permissions import director_required
+from club.queries import session_pairs
+from club.schedule import movement_message, planned_schedule, setup_problems
+from club.views.setup import load_session
+from scoring.engine import MovementError, boards_of_set
+
+
+def _board_range(board_set, boards_per_round):
+    boards = boards_of_set(board_set, boards_per_round)
+    return str(boards[0]) if len(boards) == 1 else f"{boards[0]}–{boards[-1]}"
+
+
+def schedule_grid(session, pairs):
+    """Rounds x tables for the templates: each cell has its seating, the labels and the
+    players of its pairs, and its boards ("1–2"); the pairs sitting out are marked."""
+    by_number = {p.number: p for p in pairs}
+    seatings = planned_schedule(session, list(by_number))
+
+    def side(number):
+        if number is None:
+            return None
+        pair = by_number.get(number)
+        return {"number": number, "label": session.pair_label(number),
+                "players": pair.players if pair else ""}
+
+    rounds = {}
+    for seating in seatings:
+        rounds.setdefault(seating.round, []).append({
+            "table": seating.table, "ns": side(seating.ns), "ew": side(seating.ew),
+            "sit_out": seating.is_sit_out,
+            "boards": (_board_range(seating.board_set, session.boards_per_round)
+                       if seating.board_set else ""),
+        })
+    return [{"round": r, "cells": cells} for r, cells in sorted(rounds.items())]
+
+
+def _schedule_context(session):
+    pairs = session_pairs(session)
+    numbers = [p.number for p in pairs]
+    context = {"session": session, "pairs": pairs, "grid": [], "error": "",
+               "problems": []}
+    if session.movement == Session.Movement.FREE:
+        return context
+    try:
+        context["grid"] = schedule_grid(session, pairs)
+    except MovementError as err:
+        context["error"] = movement_message(err)
+        return context
+    context["problems"] = setup_problems(session, numbers)
+    context["tables"] = range(1, len(context["grid"][0]["cells"]) + 1) if context[
+        "grid"] else []
+    return context
+
+
+@director_required
+@require_GET
+def schedule(request, session_id):
+    """The movement as a table: rounds down, tables across."""
+    return render(request, "club/setup/schedule.html", _schedule_context(load_session(session_id)))
+
+
+@director_required
+@require_GET
+def table_cards(request, session_id):
+    """A printable card per table: for each round, the NS and EW pairs and the boards."""
+    context = _schedule_context(load_session(session_id))
+    cards = {}
+    for row in context["grid"]:
+        for cell in row["cells"]:
+            cards.setdefault(cell["table"], []).append(dict(cell, round=row["round"]))
+    context["cards"] = sorted(cards.items())
+    context["one_per_page"] = request.GET.get("layout") == "page"
+    return render(request, "club/setup/table_cards.html", context)

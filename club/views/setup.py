@@ -1,0 +1,89 @@
+"""Director's pages for setting up an evening: the director's home, a session's setup form
+and dashboard, and starting play. Every page needs a director (club.permissions); nothing
+changes data on GET, and every change goes through club.services."""
+
+from django.contrib import messages
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from club.forms.setup import SessionForm, add_problems
+from club.models import Session
+from club.permissions import director_required
+from club.schedule import setup_problems
+from club.services.errors import Refused
+from club.services.sessions import change_status, create_session, update_session
+
+
+def load_session(session_id):
+    return get_object_or_404(Session.objects.select_related("compensation_table"),
+                             pk=session_id)
+
+
+@director_required
+@require_GET
+def director_home(request):
+    sessions = (Session.objects.annotate(pair_count=Count("pairs"))
+                .order_by("-date", "-id"))
+    return render(request, "club/director_home.html", {"sessions": sessions})
+
+
+@director_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def session_create(request):
+    form = SessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = create_session(form.setup_fields())
+        except Refused as err:
+            add_problems(form, {None: err.messages})
+        else:
+            messages.success(request, gettext("Session “%(name)s” created; now register the "
+                                              "pairs.") % {"name": session.name})
+            return redirect("setup-pairs", session.pk)
+    return render(request, "club/setup/session_form.html", {"form": form, "session": None})
+
+
+@director_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def session_edit(request, session_id):
+    session = load_session(session_id)
+    form = SessionForm(request.POST or None, instance=session)
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_session(session.pk, form.setup_fields())
+        except Refused as err:
+            form.add_error(None, err)
+            session.refresh_from_db()
+        else:
+            messages.success(request, gettext("Session saved."))
+            return redirect("director-session", session.pk)
+    return render(request, "club/setup/session_form.html", {"form": form, "session": session})
+
+
+@director_required
+@require_GET
+def session_dashboard(request, session_id):
+    session = load_session(session_id)
+    numbers = list(session.pairs.values_list("number", flat=True))
+    return render(request, "club/setup/session.html", {
+        "session": session,
+        "pair_count": len(numbers),
+        "board_count": session.boards.count(),
+        "problems": setup_problems(session, numbers),
+    })
+
+
+@director_required
+@require_POST
+def session_start(request, session_id):
+    """Setup is over: the first round starts (the session becomes public)."""
+    session = load_session(session_id)
+    try:
+        change_status(session.pk, "start")
+    except Refused as err:
+        messages.error(request, " ".join(err.messages))
+    else:
+        messages.success(request, gettext("Play has started."))
+    return redirect("director-session", session.pk)

@@ -1,0 +1,138 @@
+"""Small presenters for the public pages: a result as a board report's row or a scorecard's
+row (with the running total), a deal as a diagram, a ruling as a note. Plain functions of
+loaded objects; no queries here."""
+
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from club.models import SEATS, VULNERABILITIES
+from club.notation import contract_html, outcome_text, seat_display
+from reports.tables import signed
+from scoring.engine import MAX_HCP, Adjustment, BridgeError, hand_hcp, parse_deal
+
+SEAT_NAMES = dict(SEATS)
+VULNERABILITY_NAMES = dict(VULNERABILITIES)
+
+
+def assigned_html(result):
+    contract = result.assigned_contract
+    if contract is None:
+        return _("Pass")
+    return format_html("{}{} {}", contract_html(contract),
+                       outcome_text(contract, result.assigned_tricks),
+                       seat_display(result.assigned_declarer))
+
+
+def ruling_note(result):
+    """What the director ruled, for a result marked as adjusted."""
+    notes = []
+    if result.assigned:
+        notes.append(format_html("{} {}", _("assigned:"), assigned_html(result)))
+    for side, adjustment in ((_("NS"), result.ns_adjustment), (_("EW"), result.ew_adjustment)):
+        if adjustment:
+            notes.append(format_html("{} {}", side, _(Adjustment(adjustment).short)))
+    return mark_safe("; ".join(notes))
+
+
+def imps_cell(value):
+    """(css class, text) for an IMPs figure: "pos"/"neg" colour it."""
+    css = "pos" if value > 0 else "neg" if value < 0 else ""
+    return css, signed(value)
+
+
+def pair_names(pairs):
+    return {p.id: (p.number, p.players) for p in pairs}
+
+
+def deal_diagram(deal):
+    """{seat: {"name", "suits": [(symbol, css, cards)], "hcp"}} for a PBN deal; None when
+    the deal is not known (or cannot be read)."""
+    if not deal:
+        return None
+    try:
+        hands = parse_deal(deal)
+    except BridgeError:
+        return None
+    suits = [("♠", "suit-S"), ("♥", "suit-H"), ("♦", "suit-D"), ("♣", "suit-C")]
+    return {
+        seat.lower(): {
+            "name": SEAT_NAMES[seat],
+            "suits": [(symbol, css, " ".join(cards).replace("T", "10") or "—")
+                      for (symbol, css), cards in zip(suits, hands[seat], strict=True)],
+            "hcp": hand_hcp(hands[seat]),
+        }
+        for seat in "NESW"
+    }
+
+
+def board_rows(session, results, names, scorecard_prefix):
+    """The board report's rows, by table (results without one last), then NS pair."""
+    rows = []
+    for result in results:
+        contract = result.contract
+        ns_number, ns_players = names[result.ns_pair_id]
+        ew_number, ew_players = names[result.ew_pair_id]
+        score = result.ns_score
+        rows.append({
+            "sort": (result.table is None, result.table or 0, ns_number),
+            "table": result.table, "round": result.round,
+            "ns": session.pair_label(ns_number), "ns_url": f"{scorecard_prefix}{ns_number}/",
+            "ns_players": ns_players,
+            "ew": session.pair_label(ew_number), "ew_url": f"{scorecard_prefix}{ew_number}/",
+            "ew_players": ew_players,
+            "contract": contract_html(contract), "declarer": seat_display(result.declarer),
+            "outcome": outcome_text(contract, result.tricks), "tricks": result.tricks,
+            "ns_hcp": result.effective_ns_hcp,
+            "ns_score": score if score > 0 else "", "ew_score": -score if score < 0 else "",
+            "passed": score == 0,
+            "compensation": signed(result.ns_compensation), "net": signed(result.ns_net),
+            "ns_imps": imps_cell(result.ns_imps), "ew_imps": imps_cell(result.ew_imps),
+            "adjusted": result.is_adjusted,
+            "ruling": ruling_note(result) if result.is_adjusted else "",
+        })
+    rows.sort(key=lambda r: r["sort"])
+    return rows
+
+
+def scorecard_rows(session, pair, results, names, board_prefix, scorecard_prefix,
+                   sit_out_rounds=()):
+    """A pair's scorecard: one row per board it played, from its own side (score, HCP,
+    compensation and IMPs), in playing order with the running total; a row for each round
+    it sat out. Returns (rows, [(board label, running total)] for the chart)."""
+    played = []
+    for result in results:
+        is_ns = result.ns_pair_id == pair.id
+        contract = result.contract
+        opponent_number, opponent_players = names[result.ew_pair_id if is_ns else
+                                                  result.ns_pair_id]
+        side = 1 if is_ns else -1
+        ns_hcp = result.effective_ns_hcp
+        played.append({
+            "sort": (result.round is None, result.round or 0, result.board.number),
+            "round": result.round, "board": result.board.number,
+            "board_url": f"{board_prefix}{result.board.number}/",
+            "opponents": session.pair_label(opponent_number),
+            "opponents_url": f"{scorecard_prefix}{opponent_number}/",
+            "opponents_players": opponent_players,
+            "direction": "NS" if is_ns else "EW",
+            "contract": contract_html(contract), "declarer": seat_display(result.declarer),
+            "outcome": outcome_text(contract, result.tricks), "tricks": result.tricks,
+            "score": signed(side * result.ns_score),
+            "hcp": ns_hcp if is_ns or ns_hcp is None else MAX_HCP - ns_hcp,
+            "compensation": signed(side * result.ns_compensation),
+            "imps_value": result.ns_imps if is_ns else result.ew_imps,
+            "adjusted": result.is_adjusted,
+            "ruling": ruling_note(result) if result.is_adjusted else "",
+        })
+    played.sort(key=lambda r: r["sort"])
+    total = 0
+    for row in played:
+        total += row["imps_value"]
+        row["imps"] = imps_cell(row["imps_value"])
+        row["total"] = imps_cell(total)
+        row["total_value"] = total
+    rows = played + [{"sort": (False, r, 0), "round": r, "sit_out": True}
+                     for r in sit_out_rounds]
+    rows.sort(key=lambda r: r["sort"])
+    return rows, [(str(r["board"]), r["total_value"]) for r in played]

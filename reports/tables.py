@@ -1,0 +1,73 @@
+"""django-tables2 tables of the public pages: the standings (page and downloads)."""
+
+import django_tables2 as tables
+from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from club.io.exports import EXPORT_FORMATS
+
+__all__ = ["EXPORT_FORMATS", "StandingsTable", "signed", "signed_html"]
+
+
+def signed(value):
+    """+3 / −3 / 0 with the sign a reader expects."""
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        # "1.43" in English, "1,43" in Russian.
+        text = number_format(abs(value), decimal_pos=2)
+    else:
+        text = str(abs(value))
+    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+
+
+def signed_html(value):
+    css = "pos" if value and value > 0 else "neg" if value and value < 0 else ""
+    return format_html('<span class="{}">{}</span>', css, signed(value))
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Rank"), accessor="rank_label",
+                         order_by=("rank", "number"))
+    pair = tables.Column(verbose_name=_("Pair"), accessor="label", order_by=("number",))
+    players = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "players-cell"}})
+    boards = tables.Column(verbose_name=_("Boards"), initial_sort_descending=True,
+                           attrs={"th": {"class": "num hide-narrow"},
+                                  "td": {"class": "num hide-narrow"}})
+    imps = tables.Column(verbose_name=_("IMPs"), order_by=("imps", "-number"),
+                         initial_sort_descending=True,
+                         attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+    imps_per_board = tables.Column(verbose_name=_("IMPs per board"), default=None,
+                                   order_by=("imps_per_board", "-number"),
+                                   initial_sort_descending=True,
+                                   attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+
+    class Meta:
+        template_name = "reports/table.html"
+        attrs = {"class": "standings"}
+        orderable = True
+        empty_text = _("No pairs yet.")
+
+    def __init__(self, data, *, scorecard_prefix="", **kwargs):
+        super().__init__(data, **kwargs)
+        # Pages link each pair with a prefix string (one reverse() per page, not per row).
+        self.scorecard_prefix = scorecard_prefix
+
+    def render_pair(self, value, record):
+        return format_html('<a href="{}{}/">{}</a>', self.scorecard_prefix, record.number, value)
+
+    def render_imps(self, value):
+        return signed_html(value)
+
+    def render_imps_per_board(self, value):
+        return signed_html(value)
+
+    def value_pair(self, value):
+        return value
+
+    def value_imps(self, value):
+        return value
+
+    def value_imps_per_board(self, value):
+        return value

@@ -1,0 +1,43 @@
+"""What every public page shares: who may see a session, links built from one reverse(),
+and the table downloads (CSV, XLSX, JSON through django-tables2 and tablib)."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django_tables2.export import TableExport
+
+from club.models import Session
+from club.permissions import is_director
+from reports.tables import EXPORT_FORMATS
+
+
+def visible_sessions(user):
+    sessions = Session.objects.all()
+    if not is_director(user):
+        sessions = sessions.filter(status__in=[Session.Status.RUNNING, Session.Status.PUBLISHED])
+    return sessions
+
+
+def get_session(request, session_id):
+    """The session if this visitor may see it; 404 otherwise (not even its existence)."""
+    session = get_object_or_404(Session.objects.select_related("compensation_table"),
+                                pk=session_id)
+    if not session.is_public and not is_director(request.user):
+        raise Http404
+    return session
+
+
+def url_prefix(name, session_id):
+    """"/sessions/5/boards/" for "board-report": reverse once, append "<number>/" per row."""
+    return reverse(name, args=[session_id, 0])[:-2]
+
+
+def export_format(request):
+    fmt = request.GET.get("_export")
+    return fmt if fmt in EXPORT_FORMATS else None
+
+
+def export_response(table, fmt, title, filename):
+    # A spreadsheet's sheet name is at most 31 characters.
+    exporter = TableExport(fmt, table, dataset_kwargs={"title": str(title)[:31]})
+    return exporter.response(filename=f"{filename}.{fmt}")

@@ -1,0 +1,51 @@
+"""A pair's scorecard: every board it played from its own side, with the running total."""
+
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from club.models import Result
+from club.queries import pair_entries, result_imps, session_pairs
+from club.schedule import session_schedule
+from reports.charts import running_total_svg
+from reports.presenters import imps_cell, pair_names, scorecard_rows
+from reports.tables import signed
+from reports.views.common import get_session, url_prefix
+from scoring.engine import MovementError, compute_standings
+
+
+def sit_out_rounds(session, number, pair_count):
+    """Rounds in which the pair sits out, from the movement (none for free seating)."""
+    try:
+        schedule = session_schedule(session, pairs=pair_count)
+    except MovementError:
+        return []  # a setup the movement cannot seat: show the boards played only
+    return [s.round for s in schedule if s.is_sit_out and number in (s.ns, s.ew)]
+
+
+@require_safe
+def pair_scorecard(request, session_id, number):
+    session = get_session(request, session_id)
+    pairs = session_pairs(session)
+    pair = next((p for p in pairs if p.number == number), None)
+    if pair is None:
+        raise Http404
+    names = pair_names(pairs)
+    results = list(Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+                   .select_related("board").order_by())
+    for result in results:
+        result.board.session = session
+    rows, totals = scorecard_rows(
+        session, pair, results, names, url_prefix("board-report", session.id),
+        url_prefix("pair-scorecard", session.id),
+        sit_out_rounds(session, number, len(pairs)))
+    standing = next(r for r in compute_standings(pair_entries(session, pairs),
+                                                 result_imps(session))
+                    if r.number == number)
+    return render(request, "reports/pair_scorecard.html", {
+        "session": session, "pair": pair, "label": session.pair_label(number),
+        "players": names[pair.id][1], "rows": rows, "standing": standing,
+        "total": imps_cell(standing.imps), "per_board": signed(standing.imps_per_board),
+        "chart": running_total_svg(totals),
+    })

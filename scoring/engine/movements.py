@@ -1,0 +1,497 @@
+"""Movements: who sits where, against whom, on which boards, round by round.
+
+Pure functions, no Django and no database: the pages turn a session's kind and
+size into a schedule with :func:`schedule`, and nothing here is ever typed by
+hand.
+
+Conventions
+===========
+
+* Rounds, tables, pairs and board sets are all numbered from 1.
+* A schedule is a ``list[Seating]`` sorted by round, then table.  Every table
+  of the movement holds exactly one seating in every round, and every pair
+  appears exactly once per round.
+* **Sit-outs.**  When a pair has no opponent in a round (a phantom pair fills
+  the odd place), the seating is kept in the list so that the schedule shows
+  who sits out: the phantom's side is ``None`` and so is ``board_set`` (nobody
+  plays those boards at that table in that round).  A seating is a sit-out
+  exactly when ``ns`` or ``ew`` is ``None``, and then ``board_set`` is
+  ``None`` too; the real pair keeps a table number.
+* Set ``k`` holds boards ``(k - 1) * boards_per_round + 1`` to
+  ``k * boards_per_round`` (:func:`boards_of_set`); the number of sets in a
+  movement is :func:`board_sets`.
+
+Mitchell (``mitchell(tables, rounds=None, *, pairs=None)``)
+------------------------------------------------------------
+
+``tables`` from 2 to 50 (:data:`MITCHELL_MIN_TABLES`,
+:data:`MITCHELL_MAX_TABLES`).  NS pair ``t`` stays at table ``t``; EW pair
+``tables + t`` starts at table ``t`` and moves up one table a round (wrapping
+round); board set ``t`` starts at table ``t`` and moves down one table a round.
+
+* Odd number of tables: ``tables`` rounds, every EW pair meets every NS pair
+  and plays every board set once.
+* Even number of tables: ``tables - 1`` rounds with the usual skip: after round
+  ``tables // 2`` the EW pairs move up two tables instead of one, so no EW pair
+  meets a board set twice.  Each EW pair meets ``tables - 1`` different NS pairs
+  (the one it skipped is never met).  Two tables give a legal, if short,
+  one-round movement, which is why 2 is accepted.
+* ``rounds`` shortens the movement: the result is the first ``rounds`` rounds
+  of the full one.  More rounds than the full movement is an error.
+* There are always ``tables`` board sets, all of them in play every round.
+* ``pairs`` may be ``2 * tables - 1``: the last EW pair (``2 * tables``) is then
+  a phantom, and the NS pair it would meet sits out (``ew=None``,
+  ``board_set=None``).  The real pairs keep the numbers ``1 .. pairs``.
+
+Howell (``howell(pairs)``)
+--------------------------
+
+``pairs`` from 4 to 32 (:data:`HOWELL_MIN_PAIRS`, :data:`HOWELL_MAX_PAIRS`);
+a bigger field (say 60 pairs) needs a Mitchell.  Every pair meets every other
+pair exactly once.  With an odd number of pairs a phantom (pair ``pairs + 1``,
+which never appears in the result) makes the number even; whoever meets it
+sits out that round, as ``Seating(ns=pair, ew=None, board_set=None)`` at the
+last table.  So:
+
+* rounds = ``pairs - 1`` (even) or ``pairs`` (odd), see :func:`full_rounds`;
+* tables = ``ceil(pairs / 2)``; with an odd number of pairs the last table is
+  the sit-out table and the real games are at the other tables;
+* board sets = rounds; every set is played the same number of times
+  (``tables`` times, or ``tables - 1`` with a sit-out), no pair plays a set
+  twice, and each pair sits North-South in half its games (give or take one);
+* the last pair (``pairs``, when even) is stationary at the last table;
+* a Howell is always played in full (no ``rounds`` argument).
+
+From 7 pairs up, the tables of a round always play different board sets.
+That cannot be done for 4, 5 or 6 pairs (it would need a Room square of side 3
+or 5, and none exists), so those three sizes share boards instead, as the
+club versions of these movements do (relay or duplicated boards), keeping every
+other property above:
+
+* 4 pairs: in every round both tables play the same set;
+* 5 pairs: in the last round the two playing tables play the same set;
+* 6 pairs: in the last round all three tables play the same set.
+
+Construction: the pairs other than the last one are the elements of the
+cyclic group ``Z_m`` (``m`` = number of rounds) and the last pair is a fixed
+point.  A *starter* (pairs ``{x, y}`` of non-zero elements whose differences
+``±(x - y)`` cover every non-zero element once) gives round ``r`` as the
+games ``{x + r, y + r}`` plus the last pair against ``r``; an *adder* (one
+distinct non-zero shift ``a`` per starter pair, with the shifted differences
+``a - x`` and ``a - y`` all distinct and non-zero) gives that game board set
+``r + a`` and the last pair's game set ``r``.  The circle method (the starter
+``{k, -k}``) works for every size but 9 and 10 pairs, which take the first
+other starter that has an adder; 4, 5 and 6 pairs have no adder at all and use
+the small sharing tables above.  Board sets are finally numbered in order of
+first appearance, so in round 1 table ``t`` plays set ``t``.  The result is
+deterministic and computed in milliseconds (then cached).
+
+Free seating
+------------
+
+Free seating has no schedule: ``schedule("free", ...)`` is ``[]``,
+:func:`full_rounds` and :func:`board_sets` are ``0``.
+
+Errors
+======
+
+Bad input raises :class:`MovementError` (a ``BridgeError``, see
+``errors``).  Its message template is wrapped in the no-op marker :func:`_`
+so that it can be extracted for translation, and the error keeps ``.template`` and ``.params`` with
+``str(err) == err.template % err.params``; the Django layer can show
+``gettext(err.template) % err.params``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from itertools import chain
+from typing import Any
+
+from .errors import MovementError, _
+
+__all__ = [
+    "HOWELL_MAX_PAIRS",
+    "HOWELL_MIN_PAIRS",
+    "KINDS",
+    "MITCHELL_MAX_TABLES",
+    "MITCHELL_MIN_TABLES",
+    "MovementError",
+    "MovementKind",
+    "Seating",
+    "board_sets",
+    "boards_of_set",
+    "full_rounds",
+    "howell",
+    "mitchell",
+    "schedule",
+]
+
+
+MITCHELL_MIN_TABLES = 2
+MITCHELL_MAX_TABLES = 50
+HOWELL_MIN_PAIRS = 4
+HOWELL_MAX_PAIRS = 32
+
+
+class MovementKind(StrEnum):
+    """How the pairs move: a Mitchell, a Howell, or free seating (no schedule)."""
+
+    MITCHELL = "mitchell"
+    HOWELL = "howell"
+    FREE = "free"
+
+
+KINDS = tuple(kind.value for kind in MovementKind)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """One table in one round.
+
+    ``ns`` and ``ew`` are pair numbers; the phantom's side of a sit-out is
+    ``None``, and so is the sit-out's ``board_set``.
+    """
+
+    round: int
+    table: int
+    ns: int | None
+    ew: int | None
+    board_set: int | None
+
+    @property
+    def is_sit_out(self) -> bool:
+        return self.ns is None or self.ew is None
+
+    @property
+    def pairs(self) -> tuple[int, ...]:
+        """The real pairs at the table (one for a sit-out, else two)."""
+        return tuple(pair for pair in (self.ns, self.ew) if pair is not None)
+
+
+# --------------------------------------------------------------------------
+# validation helpers
+
+
+def _whole(value: Any, template: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MovementError(template, value=value)
+    return value
+
+
+def _tables(value: Any) -> int:
+    return _whole(value, _("The number of tables must be a whole number; got %(value)r."))
+
+
+def _pairs(value: Any) -> int:
+    return _whole(value, _("The number of pairs must be a whole number; got %(value)r."))
+
+
+def _rounds(value: Any) -> int:
+    rounds = _whole(value, _("The number of rounds must be a whole number; got %(value)r."))
+    if rounds < 1:
+        raise MovementError(_("The number of rounds must be at least 1; got %(rounds)d."),
+                            rounds=rounds)
+    return rounds
+
+
+def _check_mitchell(tables: Any, pairs: Any) -> tuple[int, int]:
+    """Validate a Mitchell's size; return ``(tables, pairs)``."""
+    tables = _tables(tables)
+    if not MITCHELL_MIN_TABLES <= tables <= MITCHELL_MAX_TABLES:
+        raise MovementError(
+            _("A Mitchell needs %(min)d to %(max)d tables; got %(tables)d."),
+            min=MITCHELL_MIN_TABLES, max=MITCHELL_MAX_TABLES, tables=tables,
+        )
+    if pairs is None:
+        return tables, 2 * tables
+    pairs = _pairs(pairs)
+    if pairs not in (2 * tables, 2 * tables - 1):
+        raise MovementError(
+            _("A Mitchell on %(tables)d tables seats %(full)d pairs, or %(short)d with one "
+              "pair sitting out each round; got %(pairs)d pairs."),
+            tables=tables, full=2 * tables, short=2 * tables - 1, pairs=pairs,
+        )
+    return tables, pairs
+
+
+def _check_howell(pairs: Any, tables: Any = None) -> int:
+    """Validate a Howell's size (and its table count, if given); return ``pairs``."""
+    pairs = _pairs(pairs)
+    if pairs < HOWELL_MIN_PAIRS:
+        raise MovementError(
+            _("A Howell needs at least %(min)d pairs (accepted: %(min)d to %(max)d); "
+              "got %(pairs)d."),
+            min=HOWELL_MIN_PAIRS, max=HOWELL_MAX_PAIRS, pairs=pairs,
+        )
+    if pairs > HOWELL_MAX_PAIRS:
+        raise MovementError(
+            _("A Howell takes at most %(max)d pairs (accepted: %(min)d to %(max)d); "
+              "got %(pairs)d. Use a Mitchell for a bigger field."),
+            min=HOWELL_MIN_PAIRS, max=HOWELL_MAX_PAIRS, pairs=pairs,
+        )
+    if tables is not None:
+        tables = _tables(tables)
+        expected = (pairs + 1) // 2
+        if tables != expected:
+            raise MovementError(
+                _("A Howell for %(pairs)d pairs uses %(expected)d tables; got %(tables)d."),
+                pairs=pairs, expected=expected, tables=tables,
+            )
+    return pairs
+
+
+def _check_kind(kind: Any) -> str:
+    if kind not in KINDS:
+        raise MovementError(
+            _("Unknown movement %(kind)r; accepted: %(accepted)s."),
+            kind=kind, accepted=", ".join(KINDS),
+        )
+    return kind
+
+
+# --------------------------------------------------------------------------
+# Mitchell
+
+
+def _mitchell_full_rounds(tables: int) -> int:
+    return tables if tables % 2 else tables - 1
+
+
+def mitchell(tables: int, rounds: int | None = None, *, pairs: int | None = None) -> list[Seating]:
+    """The Mitchell movement on ``tables`` tables (see the module docstring).
+
+    ``rounds`` (default: the full movement) keeps only the first rounds;
+    ``pairs`` may be ``2 * tables - 1`` to make EW pair ``2 * tables`` a phantom.
+    """
+    tables, pairs = _check_mitchell(tables, pairs)
+    full = _mitchell_full_rounds(tables)
+    _check_rounds_for("mitchell", tables, pairs, rounds, full)
+    rounds = full if rounds is None else rounds
+    half = tables // 2
+    seatings = []
+    for rnd in range(1, rounds + 1):
+        # How far the EW pairs have moved up since round 1: one table a round,
+        # plus one more after the skip (even number of tables only).
+        moved = rnd - 1 if tables % 2 or rnd <= half else rnd
+        for table in range(1, tables + 1):
+            ew = tables + (table - 1 - moved) % tables + 1
+            board_set = (table - 1 + rnd - 1) % tables + 1
+            if ew > pairs:
+                seatings.append(Seating(rnd, table, table, None, None))
+            else:
+                seatings.append(Seating(rnd, table, table, ew, board_set))
+    return seatings
+
+
+# --------------------------------------------------------------------------
+# Howell
+
+# Board sets for the sizes that have no adder, as indices per round: first the
+# last table (the fixed pair's, or the sit-out's: None), then the tables of the
+# circle starter {1, m - 1}, {2, m - 2}, ...  Found by an exhaustive search,
+# with any forced sharing put in the last round.
+_SHARED_SETS: dict[int, tuple[tuple[int | None, ...], ...]] = {
+    4: ((0, 0), (1, 1), (2, 2)),
+    5: ((None, 0, 1), (None, 0, 2), (None, 3, 1), (None, 3, 2), (None, 4, 4)),
+    6: ((0, 1, 2), (2, 1, 3), (3, 0, 2), (1, 0, 3), (4, 4, 4)),
+}
+
+_Starter = tuple[tuple[int, int], ...]
+
+
+def _circle_starter(m: int) -> _Starter:
+    return tuple((k, m - k) for k in range(1, (m + 1) // 2))
+
+
+def _starters(m: int) -> Iterator[_Starter]:
+    """Every starter of ``Z_m``, in lexicographic order."""
+
+    def extend(left: tuple[int, ...], used: frozenset[int], chosen: _Starter):
+        if not left:
+            yield chosen
+            return
+        first, rest = left[0], left[1:]
+        for second in rest:
+            difference = min((second - first) % m, (first - second) % m)
+            if difference not in used:
+                yield from extend(
+                    tuple(x for x in rest if x != second),
+                    used | {difference},
+                    (*chosen, (first, second)),
+                )
+
+    yield from extend(tuple(range(1, m)), frozenset(), ())
+
+
+def _adder(m: int, starter: _Starter) -> tuple[int, ...] | None:
+    """The first adder for ``starter`` in lexicographic order, or None."""
+    shifts: list[int] = []
+    used_shifts = {0}
+    used_columns = {0}
+
+    def extend(i: int) -> bool:
+        if i == len(starter):
+            return True
+        x, y = starter[i]
+        for shift in range(1, m):
+            if shift in used_shifts:
+                continue
+            columns = {(shift - x) % m, (shift - y) % m}
+            if used_columns & columns:
+                continue
+            used_shifts.add(shift)
+            used_columns.update(columns)
+            shifts.append(shift)
+            if extend(i + 1):
+                return True
+            shifts.pop()
+            used_shifts.discard(shift)
+            used_columns.difference_update(columns)
+        return False
+
+    return tuple(shifts) if extend(0) else None
+
+
+def _starter_and_sets(pairs: int) -> tuple[_Starter, tuple[tuple[int | None, ...], ...]]:
+    """The starter and the board-set index of every (round, table) of a Howell."""
+    m = pairs if pairs % 2 else pairs - 1
+    if pairs in _SHARED_SETS:
+        return _circle_starter(m), _SHARED_SETS[pairs]
+    for starter in chain([_circle_starter(m)], _starters(m)):
+        adder = _adder(m, starter)
+        if adder is not None:
+            break
+    else:  # pragma: no cover - starters with adders exist for every odd m >= 7
+        raise AssertionError(f"no starter-adder for Z_{m}")
+    sit_out = bool(pairs % 2)
+    sets = tuple(
+        (None if sit_out else r, *((r + shift) % m for shift in adder)) for r in range(m)
+    )
+    return starter, sets
+
+
+@cache
+def _howell(pairs: int) -> tuple[Seating, ...]:
+    m = pairs if pairs % 2 else pairs - 1  # rounds; pair m + 1 is fixed (the phantom if odd)
+    last_table = (m + 1) // 2
+    starter, sets = _starter_and_sets(pairs)
+    labels: dict[int, int] = {}  # set index -> set number, in order of first appearance
+
+    def label(index: int | None) -> int | None:
+        if index is None:
+            return None
+        return labels.setdefault(index, len(labels) + 1)
+
+    seatings = []
+    for r in range(m):
+        row = sets[r]
+        for table, (x, y) in enumerate(starter, start=1):
+            ns, ew = (x + r) % m + 1, (y + r) % m + 1
+            seatings.append(Seating(r + 1, table, ns, ew, label(row[table])))
+        if pairs % 2:
+            seatings.append(Seating(r + 1, last_table, r + 1, None, None))
+        elif r % 2:
+            seatings.append(Seating(r + 1, last_table, r + 1, m + 1, label(row[0])))
+        else:
+            seatings.append(Seating(r + 1, last_table, m + 1, r + 1, label(row[0])))
+    return tuple(seatings)
+
+
+def howell(pairs: int) -> list[Seating]:
+    """The complete Howell movement for ``pairs`` pairs (see the module docstring)."""
+    return list(_howell(_check_howell(pairs)))
+
+
+# --------------------------------------------------------------------------
+# dispatch
+
+
+def full_rounds(kind: str, *, tables: int | None, pairs: int | None) -> int:
+    """Rounds of the full movement: Mitchell ``tables`` if odd else ``tables - 1``;
+    Howell ``pairs - 1`` if even else ``pairs``; free seating 0.
+
+    Mitchell reads ``tables`` (``pairs`` may be None, ``2 * tables`` or
+    ``2 * tables - 1``); Howell reads ``pairs`` (``tables`` may be None or
+    ``ceil(pairs / 2)``); free seating reads neither.
+    """
+    kind = _check_kind(kind)
+    if kind == "mitchell":
+        return _mitchell_full_rounds(_check_mitchell(tables, pairs)[0])
+    if kind == "howell":
+        pairs = _check_howell(pairs, tables)
+        return pairs if pairs % 2 else pairs - 1
+    return 0
+
+
+def board_sets(kind: str, *, tables: int | None, pairs: int | None,
+               rounds: int | None = None) -> int:
+    """How many board sets the movement uses (boards = sets * boards per round).
+
+    Mitchell: ``tables`` (a shortened Mitchell still plays every set each
+    round); Howell: its number of rounds; free seating: 0.  The arguments are
+    those of :func:`schedule` and are validated the same way.
+    """
+    kind = _check_kind(kind)
+    if kind == "free":
+        return 0
+    full = full_rounds(kind, tables=tables, pairs=pairs)
+    _check_rounds_for(kind, tables, pairs, rounds, full)
+    if kind == "mitchell":
+        return tables
+    return full
+
+
+def _check_rounds_for(kind: str, tables: Any, pairs: Any, rounds: Any, full: int) -> None:
+    if rounds is None:
+        return
+    rounds = _rounds(rounds)
+    if kind == "howell" and rounds != full:
+        raise MovementError(
+            _("A Howell for %(pairs)d pairs is always played in full: %(full)d rounds; "
+              "got %(rounds)d."),
+            pairs=pairs, full=full, rounds=rounds,
+        )
+    if kind == "mitchell" and rounds > full:
+        raise MovementError(
+            _("A Mitchell on %(tables)d tables has at most %(max)d rounds; got %(rounds)d."),
+            tables=tables, max=full, rounds=rounds,
+        )
+
+
+def schedule(kind: str, *, tables: int | None, pairs: int | None,
+             rounds: int | None = None) -> list[Seating]:
+    """The seatings of a session, sorted by round and table.
+
+    ``kind`` is one of :data:`KINDS`.  ``"mitchell"`` -> :func:`mitchell`
+    (``rounds`` shortens it; ``pairs`` None, ``2 * tables`` or
+    ``2 * tables - 1``); ``"howell"`` -> :func:`howell` (``tables`` None or
+    ``ceil(pairs / 2)``; ``rounds`` None or the full count); ``"free"`` ->
+    ``[]`` (free seating has no schedule; the sizes are not looked at).
+    """
+    kind = _check_kind(kind)
+    if kind == "mitchell":
+        return mitchell(tables, rounds, pairs=pairs)
+    if kind == "howell":
+        full = full_rounds(kind, tables=tables, pairs=pairs)
+        _check_rounds_for(kind, tables, pairs, rounds, full)
+        return howell(pairs)
+    return []
+
+
+def boards_of_set(board_set: int, boards_per_round: int) -> range:
+    """The board numbers of set ``board_set``: ``(k - 1) * bpr + 1 .. k * bpr``."""
+    board_set = _whole(board_set, _("A board set must be a whole number; got %(value)r."))
+    boards_per_round = _whole(
+        boards_per_round, _("Boards per round must be a whole number; got %(value)r.")
+    )
+    if board_set < 1:
+        raise MovementError(_("Board sets are numbered from 1; got %(board_set)d."),
+                            board_set=board_set)
+    if boards_per_round < 1:
+        raise MovementError(_("Boards per round must be at least 1; got %(boards)d."),
+                            boards=boards_per_round)
+    return range((board_set - 1) * boards_per_round + 1, board_set * boards_per_round + 1)

@@ -1,0 +1,166 @@
+"""The JSON archive: its content, and export -> empty database -> import -> export gives the
+identical document."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+
+from club.io.archive import FORMAT_VERSION, dumps, export_session, import_archive
+from club.models import Player, Result, Session
+from club.services.boards import sync_boards
+from scoring.engine import parse_result
+from scoring.models import CompensationTable, moscow_table
+from tests.factories import make_pair, make_result, make_session, save_scored
+
+pytestmark = pytest.mark.django_db
+
+DEAL = "N:AKQJ.T98.765.432 T987.AKQJ.432.65 65432.765.AKQJ.T .432.T98.AKQJ987"
+
+
+def build_evening():
+    """A session using everything the archive must carry."""
+    club_table = moscow_table().copy("Chicago")
+    row = club_table.rows.get(hcp=24)
+    row.vul = 290
+    row.save()
+    session = make_session(tables=3, pairs=0, boards=False, boards_per_round=2,
+                           policy="declarer", table=club_table, status="published",
+                           name="Archive evening")
+    make_pair(session, 1, ("Anna Petrova", "Boris Ivanov"))
+    for number in range(2, 7):
+        make_pair(session, number)
+    sync_boards(session)
+    first = Player.objects.get(name="Anna Petrova")
+    first.membership_number = "M-17"
+    first.save()
+    board = session.boards.get(number=1)
+    board.deal, board.ns_hcp = DEAL, 20
+    board.save()
+    board = session.boards.get(number=2)
+    board.dealer_override, board.vulnerability_override = "S", "All"
+    board.save()
+    make_result(session, 1, 1, 4, "4SX-2 E", round=1, table=1)
+    make_result(session, 1, 2, 5, "pass", round=1, table=2)
+    make_result(session, 2, 3, 6, "3NT+1 S", board_hcp=24, round=1, table=3,
+                ns_adjustment="ave+", ew_adjustment="ave-")
+    assigned = make_result(session, 2, 1, 5, "1C= N", round=2, table=1)
+    assigned.assigned = True
+    assigned.set_assigned(*parse_result("2H-1 W"))
+    save_scored(assigned)
+    make_result(session, 3, 2, 6, "2D= E", board_hcp=18)  # free entry: no round or table
+    return session
+
+
+def wipe():
+    """An empty club: no results, sessions, players or club tables (Moscow stays)."""
+    Result.objects.all().delete()
+    Session.objects.all().delete()
+    Player.objects.all().delete()
+    CompensationTable.objects.filter(builtin=False).delete()
+
+
+def test_archive_content():
+    session = build_evening()
+    document = export_session(session)
+    assert document["format_version"] == FORMAT_VERSION == 1
+    assert document["session"] == {
+        "name": "Archive evening", "date": "2026-11-27", "status": "published",
+        "movement": "mitchell", "tables": 3, "rounds": 3, "boards_per_round": 2,
+        "duplicated": True, "policy": "declarer",
+        "compensation_table": {"name": "Chicago",
+                               "rows": document["session"]["compensation_table"]["rows"]},
+    }
+    assert [21, 50, 50] in document["session"]["compensation_table"]["rows"]
+    assert [24, 200, 290] in document["session"]["compensation_table"]["rows"]
+    assert document["pairs"][0] == {
+        "number": 1, "label": "1NS",
+        "players": [{"name": "Anna Petrova", "membership_number": "M-17"},
+                    {"name": "Boris Ivanov", "membership_number": ""}],
+    }
+    assert document["boards"][0] == {"number": 1, "dealer": "N", "vulnerability": "None",
+                                     "dealer_override": "", "vulnerability_override": "",
+                                     "deal": DEAL, "ns_hcp": 20}
+    assert document["boards"][1]["dealer"] == "S"
+    assert document["boards"][1]["vulnerability"] == "All"
+    results = document["results"]
+    assert len(results) == 5
+    # Board 1, none vulnerable, 20-20: 4SX-2 by E, doubled not vulnerable: NS +300.
+    assert results[0] == {
+        "board": 1, "round": 1, "table": 1, "ns": 1, "ew": 4, "contract": "4SX",
+        "declarer": "E", "tricks": 8, "ns_hcp": 20, "ns_adjustment": "", "ew_adjustment": "",
+        "assigned": None, "ns_score": 300, "ew_score": -300, "ns_compensation": 0,
+        "ns_net": 300, "ns_imps": 7, "ew_imps": -7,
+    }
+    passed = results[1]
+    assert (passed["contract"], passed["declarer"], passed["tricks"]) == (None, None, None)
+    assert results[2]["assigned"] == {"contract": "2H", "declarer": "W", "tricks": 7}
+    assert (results[3]["ns_adjustment"], results[3]["ns_imps"]) == ("ave+", 3)
+    assert results[4]["table"] is None and results[4]["board"] == 3  # no table sorts last
+    first = document["standings"][0]
+    assert set(first) >= {"rank", "pair", "players", "boards", "imps"}
+    assert sum(row["imps"] for row in document["standings"]) == 0
+
+
+def test_round_trip_gives_the_identical_document():
+    session = build_evening()
+    before = dumps(export_session(session))
+    wipe()
+    assert not Session.objects.exists()
+    imported = import_archive(before.encode())
+    after = dumps(export_session(imported))
+    assert after == before
+
+
+def test_round_trip_through_the_commands(tmp_path):
+    session = build_evening()
+    out = io.StringIO()
+    call_command("export_session", str(session.id), stdout=out)
+    before = out.getvalue()
+    assert json.loads(before)["session"]["name"] == "Archive evening"
+    path = tmp_path / "evening.json"
+    path.write_text(before, encoding="utf-8")
+    wipe()
+    out = io.StringIO()
+    call_command("import_session", "--json", str(path), stdout=out)
+    new_id = int(out.getvalue())
+    out = io.StringIO()
+    call_command("export_session", str(new_id), "--format", "json", stdout=out)
+    assert out.getvalue() == before
+
+
+def test_round_trip_of_a_session_without_duplicated_boards():
+    session = make_session(tables=3, rounds=5, duplicated=False, movement="howell", pairs=6)
+    make_result(session, 1, 1, 2, "3NT= N", ns_hcp=26)
+    make_result(session, 1, 3, 4, "3NT-1 N", ns_hcp=24)
+    before = dumps(export_session(session))
+    wipe()
+    after = dumps(export_session(import_archive(before)))
+    assert after == before
+
+
+def test_import_reuses_players_and_the_table_it_knows():
+    session = build_evening()
+    text = dumps(export_session(session))
+    players_before = Player.objects.count()
+    imported = import_archive(text)
+    assert imported.id != session.id
+    # Anna is known by her membership number; the others have unique names here.
+    assert Player.objects.count() == players_before
+    assert imported.compensation_table_id == session.compensation_table_id
+    assert dumps(export_session(imported)) == text
+
+
+def test_archive_download_is_for_directors(client, director, django_user_model):
+    session = build_evening()
+    url = f"/director/sessions/{session.id}/archive/"
+    response = client.get(url)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    client.force_login(django_user_model.objects.create_user("player", password="pw-12345"))
+    assert client.get(url).status_code == 403
+    client.force_login(director)
+    response = client.get(f"/director/sessions/{session.id}/archive/")
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    assert response.content.decode() == dumps(export_session(session))

@@ -1,0 +1,66 @@
+"""Compensation tables in the database: the built-in Moscow table and club copies."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from scoring.engine import MOSCOW
+from scoring.models import CompensationRow, CompensationTable, moscow_table
+
+pytestmark = pytest.mark.django_db
+
+# The table of docs/scoring.md, typed from the documentation (not from the code under test).
+DOCUMENTED = {
+    21: (50, 50), 22: (70, 70), 23: (110, 110), 24: (200, 200), 25: (300, 440),
+    26: (350, 520), 27: (400, 600), 28: (430, 630), 29: (460, 660), 30: (490, 690),
+    31: (600, 900), 32: (750, 1050), 33: (900, 1350), 34: (1000, 1500), 35: (1100, 1650),
+    **{hcp: (1200, 1800) for hcp in range(36, 41)},
+}
+
+
+def test_migration_creates_exact_moscow_table():
+    table = moscow_table()
+    assert table.builtin
+    assert {h: (n, v) for h, n, v in table.row_tuples()} == DOCUMENTED
+
+
+def test_database_table_agrees_with_engine_table():
+    engine_table = moscow_table().to_engine()
+    for hcp in range(0, 41):
+        for vulnerable in (False, True):
+            assert engine_table.compensation(hcp, vulnerable) == MOSCOW.compensation(
+                hcp, vulnerable)
+
+
+def test_moscow_cannot_be_edited_or_deleted():
+    table = moscow_table()
+    row = table.rows.get(hcp=30)
+    row.not_vul = 500
+    with pytest.raises(ValidationError):
+        row.save()
+    with pytest.raises(ValidationError):
+        row.delete()
+    table.name = "Mine"
+    with pytest.raises(ValidationError):
+        table.save()
+    with pytest.raises(ValidationError):
+        moscow_table().delete()
+    assert moscow_table().rows.get(hcp=30).not_vul == 490
+
+
+def test_copy_makes_an_editable_club_table():
+    copy = moscow_table().copy("Our club")
+    assert not copy.builtin
+    assert copy.row_tuples() == moscow_table().row_tuples()
+    row = copy.rows.get(hcp=24)
+    row.vul = 290
+    row.save()
+    assert copy.to_engine().compensation(24, True) == 290
+    assert moscow_table().to_engine().compensation(24, True) == 200
+
+
+def test_invalid_club_table_reports_the_engine_message():
+    table = CompensationTable.objects.create(name="Broken")
+    CompensationRow.objects.create(table=table, hcp=21, not_vul=50, vul=50)
+    with pytest.raises(ValidationError) as excinfo:
+        table.to_engine()
+    assert "21" in str(excinfo.value) or "40" in str(excinfo.value)

@@ -1,0 +1,281 @@
+"""Traveller entry: one board, every table that played it, rows from the schedule."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from club.models import Result
+from club.schedule import session_schedule
+from tests.factories import make_result, make_session
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+
+# A 3-table Mitchell (6 pairs, 3 rounds, 2 boards a round): board 1 (set 1) is played in
+# round 1 at table 1 (1NS-1EW), round 2 at table 3 (3NS-2EW), round 3 at table 2 (2NS-3EW).
+
+
+def traveller_url(session, board=1):
+    return reverse("entry-traveller", args=[session.pk, board])
+
+
+def row_url(session, board, round, table):
+    return reverse("entry-row", args=[session.pk, board, round, table])
+
+
+def set_hcp(session, board_number, hcp):
+    board = session.boards.get(number=board_number)
+    board.ns_hcp = hcp
+    board.save()
+    return board
+
+
+def test_rows_come_from_the_schedule(director_client):
+    session = make_session(tables=3)
+    page = director_client.get(traveller_url(session)).content.decode()
+    rows = re.findall(r'<form id="row-(b1-r\d-t\d)"', page)
+    assert rows == ["b1-r1-t1", "b1-r2-t3", "b1-r3-t2"]
+    row = page[page.index('id="row-b1-r2-t3"'):page.index('id="row-b1-r3-t2"')]
+    assert ">3NS<" in row and ">2EW<" in row
+    # Board 1 has no HCP yet: the cursor starts in the board's HCP field.
+    assert re.search(r'<input[^>]*name="ns_hcp"[^>]*autofocus', page)
+
+
+def test_enter_saves_the_row_and_shows_the_outcome(director_client):
+    session = make_session(tables=3)
+    set_hcp(session, 1, 20)
+    response = director_client.post(row_url(session, 1, 2, 3),
+                                    {"result": "3nt+1 s", "view": "traveller"}, headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.startswith('<form id="row-b1-r2-t3"')
+    assert 'data-outcome="saved"' in html
+    # Board 1, nobody vulnerable, 20-20: 3NT+1 is +430, no compensation, 430 = 10 IMPs.
+    assert re.findall(r'<div class="cell num[^"]*">(-?\d+)</div>', html) == [
+        "2", "3", "430", "0", "430", "10", "-10"]
+    result = Result.objects.get()
+    assert (result.ns_pair.number, result.ew_pair.number, result.round, result.table) == (
+        3, 5, 2, 3)
+    assert result.text == "3NT+1 S"
+
+
+def test_without_javascript_the_row_posts_and_redirects(director_client):
+    session = make_session(tables=3)
+    set_hcp(session, 1, 20)
+    response = director_client.post(row_url(session, 1, 1, 1), {"result": "4S= N"})
+    assert response.status_code == 302
+    assert response["Location"] == traveller_url(session) + "#row-b1-r1-t1"
+    page = director_client.get(response["Location"]).content.decode()
+    assert 'value="4S= N"' in page and ">420<" in page
+
+
+def test_bad_entry_shows_the_engine_message_and_keeps_the_text(director_client):
+    session = make_session(tables=3)
+    set_hcp(session, 1, 20)
+    response = director_client.post(row_url(session, 1, 1, 1), {"result": "4S N"},
+                                    headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Missing result in &quot;4S N&quot;" in html
+    assert 'value="4S N"' in html and 'data-outcome="error"' in html
+    assert not Result.objects.exists()
+
+
+def test_bad_entry_without_javascript_shows_the_whole_page_with_the_message(director_client):
+    session = make_session(tables=3)
+    set_hcp(session, 1, 20)
+    response = director_client.post(row_url(session, 1, 1, 1), {"result": "9S= N"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" in page and 'value="9S= N"' in page
+    assert 'class="errorlist"' in page
+    assert not Result.objects.exists()
+
+
+def test_missing_hcp_asks_for_it_and_keeps_the_result(director_client):
+    session = make_session(tables=3)
+    response = director_client.post(row_url(session, 1, 1, 1), {"result": "4S= N"},
+                                    headers=HTMX)
+    html = response.content.decode()
+    assert "Board 1 has no NS HCP yet" in html
+    assert 'value="4S= N"' in html
+    assert not Result.objects.exists()
+
+
+def test_a_second_result_for_a_pair_is_refused_naming_the_first(director_client):
+    session = make_session(tables=3)
+    # 3NS is (wrongly) entered against 1EW at table 2, round 1 on board 1.
+    make_result(session, 1, 3, 4, "4S= N", board_hcp=20, table=2, round=1)
+    response = director_client.post(row_url(session, 1, 2, 3), {"result": "3NT= S"},
+                                    headers=HTMX)
+    assert ("Pair 3NS already has a result on board 1: 4S= N against 1EW (table 2, round 1)."
+            in response.content.decode())
+    assert Result.objects.count() == 1
+
+
+def test_the_board_hcp_rescores_its_results(director_client):
+    session = make_session(tables=3)
+    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    assert (result.ns_net, result.ns_imps) == (420, 9)
+    response = director_client.post(reverse("entry-board-hcp", args=[session.pk, 1]),
+                                    {"ns_hcp": "25"})
+    assert response.status_code == 302
+    result.refresh_from_db()
+    # NS hold 25 HCP, not vulnerable: they owe 300; 420 - 300 = 120 = 3 IMPs.
+    assert (result.ns_compensation, result.ns_net, result.ns_imps, result.ew_imps) == (
+        300, 120, 3, -3)
+    assert session.boards.get(number=1).ns_hcp == 25
+
+
+@pytest.mark.parametrize("typed", ["41", "-1", "twenty", "2.5"])
+def test_an_impossible_board_hcp_is_refused(director_client, typed):
+    session = make_session(tables=3)
+    set_hcp(session, 1, 22)
+    response = director_client.post(reverse("entry-board-hcp", args=[session.pk, 1]),
+                                    {"ns_hcp": typed})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "NS HCP is a whole number from 0 to 40" in page
+    assert f'value="{typed}"' in page
+    assert session.boards.get(number=1).ns_hcp == 22
+
+
+def test_clearing_the_hcp_under_results_is_refused(director_client):
+    session = make_session(tables=3)
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    response = director_client.post(reverse("entry-board-hcp", args=[session.pk, 1]),
+                                    {"ns_hcp": ""})
+    assert "rather than clearing it" in response.content.decode()
+    assert session.boards.get(number=1).ns_hcp == 20
+
+
+def test_pages_link_to_the_next_board(director_client):
+    session = make_session(tables=3)  # boards 1 to 6
+    first = director_client.get(traveller_url(session, 1)).content.decode()
+    assert f'href="{traveller_url(session, 2)}" rel="next"' in first
+    assert f'data-next-url="{traveller_url(session, 2)}"' in first
+    last = director_client.get(traveller_url(session, 6)).content.decode()
+    assert 'rel="next"' not in last and 'data-next-url=""' in last
+    assert f'href="{traveller_url(session, 5)}" rel="prev"' in last
+
+
+def test_saving_an_unchanged_row_changes_nothing(director_client):
+    session = make_session(tables=3)
+    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    response = director_client.post(row_url(session, 1, 1, 1),
+                                    {"result": "4s=n", "version": "1"}, headers=HTMX)
+    assert 'data-outcome="unchanged"' in response.content.decode()
+    result.refresh_from_db()
+    assert result.version == 1
+    assert result.history.count() == 1
+
+
+def test_a_row_can_be_corrected_in_place(director_client):
+    session = make_session(tables=3)
+    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    response = director_client.post(row_url(session, 1, 1, 1),
+                                    {"result": "4S-1 N", "version": "1"}, headers=HTMX)
+    assert 'data-outcome="saved"' in response.content.decode()
+    result.refresh_from_db()
+    assert (result.text, result.version, result.ns_score) == ("4S-1 N", 2, -50)
+
+
+def test_a_stale_row_is_refused_then_saved_on_purpose(director_client):
+    session = make_session(tables=3)
+    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    # Another director corrects the result first.
+    director_client.post(row_url(session, 1, 1, 1), {"result": "4S+1 N", "version": "1"})
+    response = director_client.post(row_url(session, 1, 1, 1),
+                                    {"result": "4S-1 N", "version": "1"}, headers=HTMX)
+    html = response.content.decode()
+    assert "it is now 4S+1 N" in html
+    assert 'name="version" value="2"' in html and 'value="4S-1 N"' in html
+    result.refresh_from_db()
+    assert (result.text, result.version) == ("4S+1 N", 2)
+    # Having seen the message, the director saves again: now it replaces the stored value.
+    director_client.post(row_url(session, 1, 1, 1), {"result": "4S-1 N", "version": "2"})
+    result.refresh_from_db()
+    assert (result.text, result.version) == ("4S-1 N", 3)
+
+
+def test_a_row_loaded_empty_does_not_overwrite_a_result_entered_meanwhile(director_client):
+    session = make_session(tables=3)
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    response = director_client.post(row_url(session, 1, 1, 1), {"result": "3NT= N"},
+                                    headers=HTMX)
+    assert "it is now 4S= N" in response.content.decode()
+    assert Result.objects.get().text == "4S= N"
+
+
+def test_a_table_the_schedule_does_not_put_on_the_board_is_not_found(director_client):
+    session = make_session(tables=3)
+    set_hcp(session, 1, 20)
+    # Round 1, table 2 plays board set 2 (boards 3 and 4), not board 1.
+    response = director_client.post(row_url(session, 1, 1, 2), {"result": "4S= N"})
+    assert response.status_code == 404
+    assert not Result.objects.exists()
+
+
+def test_not_duplicated_each_row_takes_its_own_hcp(director_client):
+    session = make_session(tables=3, duplicated=False)
+    page = director_client.get(traveller_url(session)).content.decode()
+    assert 'id="board-hcp"' not in page
+    response = director_client.post(row_url(session, 1, 1, 1), {"result": "4S= N"},
+                                    headers=HTMX)
+    assert "Enter the NS HCP of this table" in response.content.decode()
+    director_client.post(row_url(session, 1, 1, 1),
+                         {"result": "4S= N", "ns_hcp": "25"}, headers=HTMX)
+    result = Result.objects.get()
+    assert (result.ns_hcp, result.ns_net, result.ns_imps) == (25, 120, 3)
+    assert session.boards.get(number=1).ns_hcp is None
+
+
+def test_sit_outs_get_no_row(director_client):
+    session = make_session(tables=3, pairs=5)  # EW pair 6 is the phantom
+    page = director_client.get(traveller_url(session, 5)).content.decode()
+    # Board 5 (set 3): round 1 table 3 would be 3NS against the phantom.
+    assert re.findall(r'<form id="row-(b5-r\d-t\d)"', page) == ["b5-r2-t2", "b5-r3-t1"]
+
+
+def test_results_outside_the_schedule_are_listed_apart(director_client):
+    session = make_session(tables=3)
+    stray = make_result(session, 1, 2, 6, "2H= E", board_hcp=20)  # 2NS-3EW: ok
+    odd = make_result(session, 1, 1, 5, "1NT= N")  # 1NS-2EW never meet on board 1
+    page = director_client.get(traveller_url(session)).content.decode()
+    others = page[page.index("Other results on this board"):]
+    assert reverse("result-detail", args=[odd.pk]) in others
+    assert reverse("result-detail", args=[stray.pk]) not in others
+
+
+def test_traveller_queries_do_not_grow_with_the_session(director_client,
+                                                        django_assert_max_num_queries):
+    def fill(session):
+        for board in session.boards.all():
+            board.ns_hcp = 20
+            board.save()
+        for seating in session_schedule(session):
+            if seating.board_set == 1:
+                make_result(session, 1, seating.ns, seating.ew, "4S= N",
+                            round=seating.round, table=seating.table)
+
+    small, big = make_session(tables=3), make_session(tables=9, name="Big")
+    fill(small)
+    fill(big)
+    director_client.get(traveller_url(small))  # warm the session and user caches
+    with django_assert_max_num_queries(9) as small_queries:
+        director_client.get(traveller_url(small))
+    with django_assert_max_num_queries(9) as big_queries:
+        director_client.get(traveller_url(big))
+    assert len(small_queries) == len(big_queries)
+
+
+def test_a_row_with_a_broken_version_says_so(director_client):
+    session = make_session(tables=3)
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    html = director_client.post(row_url(session, 1, 1, 1),
+                                {"result": "4S-1 N", "version": "x"},
+                                headers=HTMX).content.decode()
+    assert "The page was incomplete" in html
+    assert Result.objects.get().text == "4S= N"

@@ -1,0 +1,78 @@
+"""Director's rulings on the result page: adjusted scores per side, assigned results."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import make_result, make_session
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def result(db):
+    # Board 1, nobody vulnerable, NS 25 HCP (they owe 300): 3NT= N is +400, net +100 = 3 IMPs.
+    session = make_session(tables=3)
+    return make_result(session, 1, 1, 4, "3NT= N", board_hcp=25, round=1, table=1)
+
+
+def rule(client, result, **fields):
+    data = {"result": result.text, "ns_hcp": "", "ns_adjustment": "", "ew_adjustment": "",
+            "assigned": "", "version": str(result.version)}
+    data.update(fields)
+    return client.post(reverse("result-detail", args=[result.pk]), data)
+
+
+def test_each_side_gets_its_own_adjusted_score(director_client, result):
+    assert rule(director_client, result, ns_adjustment="ave+",
+                ew_adjustment="ave-").status_code == 302
+    result.refresh_from_db()
+    assert (result.ns_imps, result.ew_imps) == (3, -3)
+    assert result.text == "3NT= N"  # the table result is kept
+    result.ns_adjustment, result.version = "ave", result.version
+    rule(director_client, result, ns_adjustment="ave", ew_adjustment="ave")
+    result.refresh_from_db()
+    assert (result.ns_imps, result.ew_imps) == (0, 0)
+
+
+def test_an_assigned_result_replaces_the_table_result(director_client, result):
+    rule(director_client, result, assigned="4S-1 N")
+    result.refresh_from_db()
+    # 4S-1 N: -50, minus NS's 300 compensation: -350 = -8 IMPs.
+    assert result.assigned and result.assigned_text == "4S-1 N"
+    assert (result.ns_score, result.ns_net, result.ns_imps, result.ew_imps) == (
+        -50, -350, -8, 8)
+    assert result.text == "3NT= N"
+
+
+def test_an_assigned_pass_and_clearing_it(director_client, result):
+    rule(director_client, result, assigned="pass")
+    result.refresh_from_db()
+    assert result.assigned and result.assigned_level is None
+    assert (result.ns_score, result.ns_net, result.ns_imps) == (0, -300, -7)
+    rule(director_client, result, assigned="")
+    result.refresh_from_db()
+    assert not result.assigned and not result.is_adjusted
+    assert (result.ns_net, result.ns_imps) == (100, 3)
+
+
+def test_a_bad_ruling_is_refused_with_a_message(director_client, result):
+    page = rule(director_client, result, assigned="4S N").content.decode()
+    assert "Missing result in &quot;4S N&quot;" in page
+    page = rule(director_client, result, ns_adjustment="ave++").content.decode()
+    assert "Select a valid choice" in page
+    result.refresh_from_db()
+    assert not result.is_adjusted and result.version == 1
+
+
+def test_adjusted_results_are_marked(director_client, result):
+    rule(director_client, result, ns_adjustment="ave+", ew_adjustment="ave-",
+         assigned="4S-1 N")
+    session = result.board.session
+    for url in [reverse("entry-traveller", args=[session.pk, 1]),
+                reverse("result-detail", args=[result.pk]),
+                reverse("entry-scorecard", args=[session.pk, 1, 1])]:
+        page = director_client.get(url).content.decode()
+        assert 'class="badge"' in page, url
+        assert "assigned 4♠-1 N" in page and "NS Average plus (+3 IMPs)" in page
+    page = director_client.get(reverse("entry-traveller", args=[session.pk, 1])).content
+    assert b'class="entry-row adjusted"' in page

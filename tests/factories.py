@@ -1,0 +1,76 @@
+"""Factories for the tests: players, sessions with pairs and boards, results.
+
+Sessions and pairs are written directly (the setup services check what a director types,
+which tests give correctly); results are scored by the scoring service exactly as the
+result services do it, but in any status, so a test can build a finished or published
+session in one go.
+"""
+
+import itertools
+from datetime import date
+
+from club.models import Pair, Player, Result, Session
+from club.services.boards import sync_boards
+from club.services.results import sync_board_plays
+from club.services.scoring import score_result
+from scoring.engine import parse_result
+from scoring.models import moscow_table
+
+_names = itertools.count(1)
+
+
+def make_player(name=None, **fields):
+    return Player.objects.create(name=name or f"Player {next(_names)}", **fields)
+
+
+def make_session(*, tables=3, rounds=None, movement="mitchell", boards_per_round=2,
+                 duplicated=True, status="running", policy="line", table=None, pairs=None,
+                 boards=True, name="Club evening", **fields):
+    """A session with `pairs` pairs (default: two per table) and its boards created."""
+    if rounds is None:
+        rounds = tables if tables % 2 else tables - 1
+    session = Session.objects.create(
+        name=name, date=fields.pop("date", date(2026, 11, 27)), status=status,
+        movement=movement, tables=tables, rounds=rounds, boards_per_round=boards_per_round,
+        duplicated=duplicated, policy=policy, compensation_table=table or moscow_table(),
+        **fields,
+    )
+    for number in range(1, (2 * tables if pairs is None else pairs) + 1):
+        make_pair(session, number)
+    if boards:
+        sync_boards(session)
+    return session
+
+
+def make_pair(session, number, names=None):
+    first, second = names or (None, None)
+    return Pair.objects.create(session=session, number=number, player1=make_player(first),
+                               player2=make_player(second))
+
+
+def make_result(session, board_number, ns, ew, text, *, ns_hcp=None, board_hcp=20,
+                round=None, table=None, **fields):
+    """A scored result from the director's shorthand ("4S= N", "pass"). A duplicated board
+    without HCP gets `board_hcp` first."""
+    board = session.boards.get(number=board_number)
+    board.session = session
+    if board.ns_hcp is None and session.duplicated and ns_hcp is None:
+        board.ns_hcp = board_hcp
+        board.save(update_fields=["ns_hcp"])
+    contract, declarer, tricks = parse_result(text)
+    result = Result(board=board, ns_pair=session.pairs.get(number=ns),
+                    ew_pair=session.pairs.get(number=ew), ns_hcp=ns_hcp, round=round,
+                    table=table, **fields)
+    result.set_contract(contract, declarer, tricks)
+    score_result(result)
+    result.save()
+    sync_board_plays([result])
+    return result
+
+
+def save_scored(result):
+    """Save a result changed in place by a test, scored again as the services would."""
+    score_result(result)
+    result.save()
+    sync_board_plays([result])
+    return result
