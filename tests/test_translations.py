@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "locale" / "ru" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
-SOURCES = ["club", "scoring", "templates", "manage.py", "pyproject.toml"]
+SOURCES = ["config", "club", "reports", "scoring", "templates", "manage.py", "pyproject.toml"]
 
 
 @pytest.fixture(scope="module")

@@ -56,7 +56,7 @@ def set_board_hcp(board_id, ns_hcp, *, expected=UNSET):
                                   "result carries its own HCP."))
         if expected is not UNSET and board.ns_hcp != expected:
             raise StaleValue(gettext(
-                "Not saved: someone set board %(board)s's NS HCP to %(hcp)s meanwhile. "
+                "Not saved: someone set the NS HCP of board %(board)s to %(hcp)s meanwhile. "
                 "Check it, then save again to replace it.") % {
                     "board": board.number,
                     "hcp": "—" if board.ns_hcp is None else board.ns_hcp},

@@ -3,7 +3,8 @@
 Modules: ``directions`` (seats), ``vulnerability`` (board cycle), ``contracts`` (contracts
 and their parser), ``results`` (result shorthand), ``scores`` (Law 77), ``compensation``
 (tables), ``imps`` (IMP scale), ``policy``, ``adjustments`` (Average plus/minus),
-``board`` (scoring a board), ``standings``, ``movements`` (Mitchell, Howell), ``deals``
+``board`` (scoring a board), ``standings``, ``movements`` (Mitchell, Howell; ``howell``
+builds the Howell, ``seating`` is one table in one round), ``deals``
 (PBN deals and HCP), ``errors``, ``bench`` (``python -m scoring.engine.bench``).
 """
 

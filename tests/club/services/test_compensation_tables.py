@@ -3,8 +3,11 @@
 import pytest
 from django.core.exceptions import ValidationError
 
+from club.services.errors import Refused
+from club.services.tables import copy_table, replace_rows
 from scoring.engine import MOSCOW
 from scoring.models import CompensationRow, CompensationTable, moscow_table
+from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -64,3 +67,48 @@ def test_invalid_club_table_reports_the_engine_message():
     with pytest.raises(ValidationError) as excinfo:
         table.to_engine()
     assert "21" in str(excinfo.value) or "40" in str(excinfo.value)
+
+
+# --- the tables service -----------------------------------------------------------------------
+
+def moscow_rows(**changes):
+    """Moscow's rows with some changed: {hcp: (not vulnerable, vulnerable)}."""
+    return [(h, *changes.get(f"hcp{h}", (n, v))) for h, n, v in moscow_table().row_tuples()]
+
+
+def test_a_table_without_scored_results_takes_new_values():
+    club = copy_table(moscow_table().pk, "Club")
+    session = make_session(tables=3, table=club)  # chosen, but nothing scored yet
+    replace_rows(club.pk, moscow_rows(hcp26=(390, 520)))
+    assert club.to_engine().compensation(26, False) == 390
+    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=26)
+    assert result.ns_compensation == 390
+
+
+def test_a_table_that_scored_results_refuses_new_values_naming_the_sessions():
+    club = copy_table(moscow_table().pk, "Club")
+    session = make_session(tables=3, table=club, name="Tuesday pairs")
+    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=26)
+    with pytest.raises(Refused, match="Tuesday pairs") as caught:
+        replace_rows(club.pk, moscow_rows(hcp26=(390, 520)))
+    assert "Copy the table" in caught.value.messages[0]
+    assert club.rows.get(hcp=26).not_vul == 350
+    result.refresh_from_db()
+    assert result.ns_compensation == 350
+
+
+def test_moscow_refuses_new_values_through_the_service_too():
+    with pytest.raises(Refused, match="built-in"):
+        replace_rows(moscow_table().pk, moscow_rows(hcp26=(390, 520)))
+
+
+def test_new_values_must_make_a_valid_table():
+    club = copy_table(moscow_table().pk, "Club")
+    with pytest.raises(Refused, match="never decrease"):
+        replace_rows(club.pk, moscow_rows(hcp26=(290, 520)))
+    assert club.rows.get(hcp=26).not_vul == 350
+
+
+def test_copies_get_names_of_their_own():
+    first, second = copy_table(moscow_table().pk), copy_table(moscow_table().pk)
+    assert (first.name, second.name) == ("Moscow (copy)", "Moscow (copy 2)")

@@ -1,14 +1,20 @@
-"""Two directors saving the same result at the same moment: one save wins, the other is
-refused with the stored value (compare-and-set on Result.version), in real concurrent
-transactions. PostgreSQL only: SQLite's test database is one in-memory connection."""
+"""Two directors at the same moment, in real concurrent transactions: saving the same result
+(one save wins, the other is refused with the stored value: compare-and-set on
+Result.version), a correction racing a board-wide rescore (the correction is always scored
+under the rules stored after both: the services take the session's lock), and two HCP
+changes of one board (one is refused). PostgreSQL only: SQLite's test database is one
+in-memory connection."""
 
 import threading
 
 import pytest
 from django.db import connection, connections
 
-from club.services.errors import StaleResult
+from club.services.boards import set_board_hcp
+from club.services.errors import StaleResult, StaleValue
 from club.services.results import contract_values, correct_result, delete_result
+from club.services.scoring import score_result
+from club.services.sessions import update_session
 from scoring.engine import parse_result
 from tests.factories import make_result, make_session
 
@@ -75,3 +81,73 @@ def test_a_correction_racing_a_deletion():
         assert [r.text for r in remaining] == ["3NT= N"]
     else:
         assert remaining == []
+
+
+# --- rescoring racing a correction ----------------------------------------------------------
+
+def assert_scored_under_the_stored_rules(result):
+    """The stored outcome is what the engine gives for the stored result, board and
+    session now: no stale score survived the race."""
+    stored = type(result).objects.select_related("board__session__compensation_table").get(
+        pk=result.pk)
+    recomputed = type(result).objects.select_related(
+        "board__session__compensation_table").get(pk=result.pk)
+    score_result(recomputed)
+    assert stored.outcome == recomputed.outcome, (stored.text, stored.board.ns_hcp)
+
+
+def test_a_correction_racing_a_board_hcp_change_is_scored_with_the_new_hcp():
+    session = make_session(tables=3)
+    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    board = result.board
+    contracts = ["3NT= N", "4S= N"]
+    for attempt in range(12):
+        hcp = 24 + attempt % 4
+        result.refresh_from_db()
+        text = contracts[attempt % 2]
+        outcomes = race(lambda h=hcp: set_board_hcp(board.pk, h),
+                        lambda v=result.version, t=text: correct_result(
+                            result.pk, v, correction(t)))
+        assert not any(isinstance(o, Exception) for o in outcomes), outcomes
+        result.refresh_from_db()
+        assert result.text == text and result.board.ns_hcp == hcp
+        assert_scored_under_the_stored_rules(result)
+
+
+def test_a_correction_racing_a_policy_change_is_scored_under_the_new_policy():
+    session = make_session(tables=3)
+    result = make_result(session, 1, 1, 4, "2S= E", board_hcp=25, round=1, table=1)
+    texts = ["2S+1 E", "2S= E"]
+    for attempt in range(12):
+        session.refresh_from_db()
+        policy = "declarer" if session.policy == "line" else "line"
+        fields = {name: getattr(session, name) for name in (
+            "name", "date", "movement", "tables", "rounds", "boards_per_round", "duplicated",
+            "compensation_table", "policy")}
+        result.refresh_from_db()
+        text = texts[attempt % 2]
+        outcomes = race(lambda f={**fields, "policy": policy}: update_session(session.pk, f),
+                        lambda v=result.version, t=text: correct_result(
+                            result.pk, v, correction(t)))
+        assert not any(isinstance(o, Exception) for o in outcomes), outcomes
+        result.refresh_from_db()
+        assert result.text == text and result.board.session.policy == policy
+        assert_scored_under_the_stored_rules(result)
+
+
+def test_two_directors_setting_a_boards_hcp_at_once_one_is_refused():
+    session = make_session(tables=3)
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    board = session.boards.get(number=1)
+    for attempt in range(5):
+        board.refresh_from_db()
+        shown = board.ns_hcp
+        values = [30 + attempt, 10 + attempt]
+        outcomes = race(*[lambda v=v, s=shown: set_board_hcp(board.pk, v, expected=s)
+                          for v in values])
+        refused = [o for o in outcomes if isinstance(o, StaleValue)]
+        saved = [o for o in outcomes if not isinstance(o, Exception)]
+        assert len(refused) == 1 and len(saved) == 1, outcomes
+        board.refresh_from_db()
+        assert board.ns_hcp == saved[0][0].ns_hcp
+        assert refused[0].current == board.ns_hcp  # the loser is told the stored value

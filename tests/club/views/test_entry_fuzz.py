@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from club.models import Result
-from scoring.engine import ContractError, parse_result
+from scoring.engine import BridgeError, parse_result
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def parsed_or_none(text):
         return None
     try:
         return parse_result(text)
-    except ContractError:
+    except BridgeError:
         return None
 
 

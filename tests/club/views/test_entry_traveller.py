@@ -151,6 +151,25 @@ def test_clearing_the_hcp_under_results_is_refused(director_client):
     assert session.boards.get(number=1).ns_hcp == 20
 
 
+def test_two_directors_setting_the_board_hcp_the_second_is_told(director_client, client,
+                                                                director):
+    """Both pages showed 24; one director saves 25, the other then saves 23: the second is
+    refused and told the stored value instead of overwriting it."""
+    session = make_session(tables=3)
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=24, round=1, table=1)
+    page = director_client.get(traveller_url(session, 1)).content.decode()
+    assert 'name="shown" value="24"' in page
+    url = reverse("entry-board-hcp", args=[session.pk, 1])
+    client.force_login(director)
+    assert client.post(url, {"ns_hcp": "25", "shown": "24"}).status_code == 302
+    response = director_client.post(url, {"ns_hcp": "23", "shown": "24"})
+    page = response.content.decode()
+    assert "someone set the NS HCP of board 1 to 25 meanwhile" in page
+    assert 'name="shown" value="25"' in page  # saving again now replaces it knowingly
+    assert session.boards.get(number=1).ns_hcp == 25
+    assert Result.objects.get().ns_compensation == 300  # 25 HCP, board 1 not vulnerable
+
+
 def test_pages_link_to_the_next_board(director_client):
     session = make_session(tables=3)  # boards 1 to 6
     first = director_client.get(traveller_url(session, 1)).content.decode()

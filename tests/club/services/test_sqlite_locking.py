@@ -1,0 +1,91 @@
+"""SQLite (the README's default): directors saving at the same moment wait for each other
+instead of failing with "database is locked" (write transactions begin IMMEDIATE, the
+journal is WAL). Real concurrent connections need a database file, so this runs the entry
+pages from several threads in a child process against a fresh file."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+SCRIPT = r"""
+import json, os, threading
+import django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from django.contrib.auth.models import Group, User
+from django.test import Client
+from club.permissions import DIRECTORS_GROUP
+from club.models import Result
+from tests.factories import make_session
+
+director = User.objects.create_user("td", password="x", is_staff=True)
+director.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
+session = make_session(tables=8, boards_per_round=2, rounds=7)
+for board in session.boards.all():
+    board.ns_hcp = 20
+    board.save()
+seatings = [(round_, table) for round_ in range(1, 4) for table in range(1, 9)]
+from club.schedule import seating_boards, session_schedule
+rows = [(s, b) for s in session_schedule(session) if s.round <= 3
+        for b in seating_boards(s, session.boards_per_round)]
+statuses, barrier = [], threading.Barrier(8)
+from django.db import connections
+
+def enter(chunk):
+    client = Client()
+    client.force_login(director)
+    barrier.wait()
+    for seating, board in chunk:
+        url = (f"/director/sessions/{session.pk}/entry/boards/{board}/rounds/"
+               f"{seating.round}/tables/{seating.table}/")
+        response = client.post(url, {"result": "3NT= N"}, headers={"HX-Request": "true"})
+        statuses.append(response.status_code)
+    connections.close_all()
+
+threads = [threading.Thread(target=enter, args=(rows[i::8],)) for i in range(8)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(json.dumps({"statuses": sorted(set(statuses)), "posted": len(statuses),
+                  "stored": Result.objects.count(), "rows": len(rows)}))
+"""
+
+
+@pytest.mark.parametrize("attempt", range(2))
+def test_concurrent_saves_wait_instead_of_failing(tmp_path, attempt):
+    database = tmp_path / "club.sqlite3"
+    environment = {"DJANGO_SETTINGS_MODULE": "tests.settings", "DEBUG": "1",
+                   "DATABASE_URL": f"sqlite:///{database}", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["statuses"] == [200], done.stderr[-3000:]
+    assert report["posted"] == report["rows"] == report["stored"] == 48
+
+
+@pytest.mark.django_db
+def test_a_database_too_busy_to_wait_gets_a_message_not_an_error(director_client,
+                                                                 monkeypatch):
+    from django.db import OperationalError
+
+    from tests.factories import make_session
+
+    session = make_session(tables=3)
+
+    def locked(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr("club.views.entry.enter_result", locked)
+    response = director_client.post(
+        f"/director/sessions/{session.pk}/entry/boards/1/rounds/1/tables/1/",
+        {"result": "3NT= N"})
+    assert response.status_code == 503
+    assert "Nothing of yours was saved" in response.content.decode()
