@@ -5,6 +5,11 @@ from django.utils.translation import gettext, ngettext
 
 from scoring.engine import MovementError, MovementKind, boards_of_set, movements
 
+# What a session's setup may ask for (the setup form and the file readers check these).
+MAX_TABLES = movements.MITCHELL_MAX_TABLES
+MAX_BOARDS_PER_ROUND = 36
+MAX_FREE_ROUNDS = 50
+
 
 def movement_message(err):
     """An engine MovementError, translated."""

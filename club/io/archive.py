@@ -3,38 +3,25 @@
 `export_session(session)` gives the document as a dict, `dumps` its text; `import_archive`
 creates a new session from that text. Importing an archive into an empty database and
 exporting the new session gives the identical text. The format is described in
-docs/export-format.md; bump FORMAT_VERSION when it changes.
+docs/export-format.md; bump FORMAT_VERSION when it changes. club.io.archive_schema reads
+the text and checks the structure of each part; the rules across parts are checked here.
 """
 
 import json
 import re
-from datetime import date as date_type
 
 from django.utils.translation import gettext as _
 
+from club.io import archive_schema as schema
+from club.io.archive_schema import FORMAT_VERSION, Problems, check, load
 from club.io.files import ImportFailed, check_pair_players, decode_text
-from club.models import (
-    ADJUSTMENTS,
-    MOVEMENTS,
-    POLICIES,
-    SEATS,
-    VULNERABILITIES,
-    Board,
-    Result,
-    Session,
-)
-from club.models.choices import values
+from club.models import Board, Result, Session
 from club.queries import pair_entries, session_pairs
 from club.services.errors import Refused
 from club.services.imports import import_session
 from scoring.engine import BridgeError, compute_standings, parse_contract, parse_deal
 from scoring.engine import CompensationTable as EngineTable
 from scoring.models import CompensationTable
-
-FORMAT_VERSION = 1
-SEAT_VALUES = tuple(values(SEATS))
-VULNERABILITY_VALUES = tuple(values(VULNERABILITIES))
-
 
 # --- export ---------------------------------------------------------------------------------
 
@@ -175,153 +162,46 @@ def dumps(document):
 
 # --- import ---------------------------------------------------------------------------------
 
-class Checker:
-    """Collects every problem of a document, each named by where it is."""
-
-    def __init__(self):
-        self.errors = []
-
-    def error(self, where, message):
-        self.errors.append(_("%(where)s: %(problem)s") % {"where": where, "problem": message})
-
-    def field(self, obj, key, where, kind, *, null=False, choices=None, low=None, high=None,
-              max_length=None):
-        """obj[key] checked as int/str/bool (None allowed with null); None when bad."""
-        if not isinstance(obj, dict) or key not in obj:
-            self.error(where, _("“%(key)s” is missing.") % {"key": key})
-            return None
-        value = obj[key]
-        if value is None and null:
-            return None
-        ok = {"int": lambda v: type(v) is int, "str": lambda v: isinstance(v, str),
-              "bool": lambda v: isinstance(v, bool)}[kind](value)
-        if ok and choices is not None and value not in choices:
-            ok = False
-        if ok and kind == "int" and ((low is not None and value < low)
-                                     or (high is not None and value > high)):
-            ok = False
-        if ok and max_length is not None and len(value) > max_length:
-            ok = False
-        if not ok:
-            self.error(where, _("“%(key)s” is %(value)s; expected %(expected)s.") % {
-                "key": key, "value": json.dumps(value, ensure_ascii=False)[:60],
-                "expected": describe_expected(kind, null, choices, low, high, max_length)})
-            return None
-        return value
+def engine_problem(err):
+    return _(err.template) % err.params
 
 
-def describe_expected(kind, null, choices, low, high, max_length):
-    if choices is not None:
-        text = _("one of %(choices)s") % {
-            "choices": ", ".join(json.dumps(c, ensure_ascii=False) for c in choices)}
-    elif kind == "int":
-        text = _("a whole number from %(low)s to %(high)s") % {"low": low, "high": high}
-    elif kind == "bool":
-        text = _("true or false")
-    else:
-        text = _("text of at most %(max)s characters") % {"max": max_length or "…"}
-    return _("%(text)s or null") % {"text": text} if null else text
+def read_session(data, problems):
+    """(an unsaved Session or None, the pair and board models within its size)."""
+    if data is None:
+        return None, schema.session_models()
+    checked, good = check(schema.SessionIn, data, _("session"), problems)
+    table = None
+    if "compensation_table" in good:
+        table = read_table(good["compensation_table"], problems)
+    if checked is None:
+        return None, schema.session_models()
+    models = schema.session_models(checked.tables, checked.rounds, checked.boards_per_round)
+    if table is None:
+        return None, models
+    return Session(**dict(checked) | {"compensation_table": table}), models
 
 
-def items(checker, document, key):
-    value = document.get(key) if isinstance(document, dict) else None
-    if not isinstance(value, list):
-        checker.error(_("the archive"), _("“%(key)s” must be a list.") % {"key": key})
-        return []
-    return value
-
-
-def check_contract(checker, obj, where):
-    """(contract, declarer, tricks) of a result or an assigned result; None when bad."""
-    if not isinstance(obj, dict) or "contract" not in obj:
-        checker.error(where, _("expected “contract”, “declarer” and “tricks”."))
-        return None
-    text = obj["contract"]
-    if text is None:
-        if obj.get("declarer") is not None or obj.get("tricks") is not None:
-            checker.error(where, _("a passed-out board (contract null) has no declarer and "
-                                   "no tricks."))
-            return None
-        return (None, None, None)
-    if not isinstance(text, str):
-        checker.error(where, _("“contract” must be text such as \"4SX\", or null for a "
-                               "passed-out board."))
-        return None
-    try:
-        contract = parse_contract(text)
-    except BridgeError as err:
-        checker.error(where, _(err.template) % err.params)
-        return None
-    if contract is None:
-        checker.error(where, _("write a passed-out board as contract null."))
-        return None
-    declarer = checker.field(obj, "declarer", where, "str", choices=SEAT_VALUES)
-    tricks = checker.field(obj, "tricks", where, "int", low=0, high=13)
-    if declarer is None or tricks is None:
-        return None
-    return (contract, declarer, tricks)
-
-
-def read_session(checker, document):
-    """An unsaved Session from the archive's session part (None when bad)."""
-    where = _("session")
-    data = document.get("session") if isinstance(document, dict) else None
-    if not isinstance(data, dict):
-        checker.error(_("the archive"), _("“session” must be an object."))
-        return None
-    errors_before = len(checker.errors)
-    fields = {
-        "name": checker.field(data, "name", where, "str", max_length=120),
-        "status": checker.field(data, "status", where, "str", choices=Session.Status.values),
-        "movement": checker.field(data, "movement", where, "str",
-                                  choices=values(MOVEMENTS)),
-        "tables": checker.field(data, "tables", where, "int", low=1, high=32767),
-        "rounds": checker.field(data, "rounds", where, "int", low=1, high=32767),
-        "boards_per_round": checker.field(data, "boards_per_round", where, "int", low=1,
-                                          high=32767),
-        "duplicated": checker.field(data, "duplicated", where, "bool"),
-        "policy": checker.field(data, "policy", where, "str", choices=values(POLICIES)),
-    }
-    if fields["name"] is not None and not fields["name"].strip():
-        checker.error(where, _("the session needs a name."))
-    day = checker.field(data, "date", where, "str", max_length=10)
-    if day is not None:
-        try:
-            fields["date"] = date_type.fromisoformat(day)
-        except ValueError:
-            checker.error(where, _("“%(date)s” is not a date written as YYYY-MM-DD.")
-                          % {"date": day})
-    fields["compensation_table"] = read_table(checker, data.get("compensation_table"))
-    if len(checker.errors) > errors_before:
-        return None
-    return Session(**fields)
-
-
-def read_table(checker, data):
+def read_table(data, problems):
     """The compensation table named in the archive: the existing one with that name when its
     rows agree, a new club table otherwise (None when bad)."""
     where = _("compensation table")
-    name = checker.field(data, "name", where, "str", max_length=100)
-    rows = data.get("rows") if isinstance(data, dict) else None
-    if name is None:
+    checked, _good = check(schema.TableIn, data, where, problems)
+    if checked is None:
         return None
-    if not isinstance(rows, list) or not all(
-            isinstance(r, list) and len(r) == 3 and all(type(v) is int for v in r)
-            for r in rows):
-        checker.error(where, _("“rows” must be a list of [HCP, not vulnerable, vulnerable]."))
-        return None
-    rows = [tuple(r) for r in rows]
+    rows = [tuple(row) for row in checked.rows]
     try:
         EngineTable.from_rows(rows)
     except BridgeError as err:
-        checker.error(where, _(err.template) % err.params)
+        problems.add(where, engine_problem(err))
         return None
+    name = checked.name
     existing = CompensationTable.objects.filter(name=name).prefetch_related("rows").first()
     if existing is not None:
         if existing.row_tuples() != sorted(rows):
-            checker.error(where, _("this site already has a table named “%(name)s” with other "
-                                   "values; rename one of them and import again.")
-                          % {"name": name})
+            problems.add(where, _("this site already has a table named “%(name)s” with other "
+                                  "values; rename one of them and import again.")
+                         % {"name": name})
             return None
         return existing
     table = CompensationTable(name=name)
@@ -329,118 +209,111 @@ def read_table(checker, data):
     return table
 
 
-def read_pairs(checker, document):
+def read_pairs(items, model, problems):
     """([(number, [(name, membership), (name, membership)])] for the good pairs, every pair
-    number read) -- results are checked against all numbers, so that a pair with a bad
-    player is reported once, not again on each of its results."""
+    number read)."""
     pairs, seen = [], set()
-    for index, data in enumerate(items(checker, document, "pairs"), start=1):
+    for index, data in enumerate(items, start=1):
         where = _("pair %(index)s") % {"index": index}
-        number = checker.field(data, "number", where, "int", low=1, high=32767)
-        if number is not None:
-            seen.add(number)
-        players = data.get("players") if isinstance(data, dict) else None
-        if not isinstance(players, list) or len(players) != 2:
-            checker.error(where, _("“players” must list the two players."))
+        pair, good = check(model, data, where, problems)
+        if "number" in good:
+            seen.add(good["number"])
+        if pair is None:
             continue
-        specs = []
-        for player in players:
-            name = checker.field(player, "name", where, "str", max_length=120)
-            membership = checker.field(player, "membership_number", where, "str",
-                                       max_length=30)
-            if name is not None and not name.strip():
-                checker.error(where, _("a player needs a name."))
-                name = None
-            specs.append((name, membership))
-        if number is None or any(n is None or m is None for n, m in specs):
+        if any(pair.number == other for other, _specs, _index in pairs):
+            problems.add(where, _("pair %(pair)s is listed twice.") % {"pair": pair.number})
             continue
-        if any(number == other for other, _specs, _index in pairs):
-            checker.error(where, _("pair %(pair)s is listed twice.") % {"pair": number})
-            continue
-        pairs.append((number, specs, index))
-    for message in check_pair_players(pairs, lambda index: _("pair %(index)s")
-                                      % {"index": index}):
-        checker.errors.append(message)
-    numbers = {}
+        pairs.append((pair.number, [(p.name, p.membership_number) for p in pair.players],
+                      index))
+    problems += check_pair_players(pairs, lambda index: _("pair %(index)s") % {"index": index})
+    names = {}
     for number, specs, _index in pairs:
         for name, membership in specs:
-            if membership and numbers.setdefault(membership, name) != name:
-                checker.error(_("pair %(pair)s") % {"pair": number},
-                              _("membership number %(number)s belongs to both %(first)s and "
-                                "%(second)s.") % {"number": membership,
-                                                 "first": numbers[membership], "second": name})
+            if membership and names.setdefault(membership, name) != name:
+                problems.add(_("pair %(pair)s") % {"pair": number},
+                             _("membership number %(number)s belongs to both %(first)s and "
+                               "%(second)s.") % {"number": membership,
+                                                "first": names[membership], "second": name})
     return [(number, specs) for number, specs, _index in pairs], seen
 
 
-def read_boards(checker, document):
-    boards = {}
-    for index, data in enumerate(items(checker, document, "boards"), start=1):
+def read_boards(items, model, problems):
+    """({number: unsaved Board} for the good boards, every board number read)."""
+    boards, seen = {}, set()
+    for index, data in enumerate(items, start=1):
         where = _("board %(index)s") % {"index": index}
-        number = checker.field(data, "number", where, "int", low=1, high=32767)
-        dealer = checker.field(data, "dealer_override", where, "str", choices=("",) + SEAT_VALUES)
-        vulnerability = checker.field(data, "vulnerability_override", where, "str",
-                                      choices=("",) + VULNERABILITY_VALUES)
-        deal = checker.field(data, "deal", where, "str", max_length=80)
-        ns_hcp = checker.field(data, "ns_hcp", where, "int", null=True, low=0, high=40)
-        if deal:
-            try:
-                parse_deal(deal)
-            except BridgeError as err:
-                checker.error(where, _(err.template) % err.params)
-                deal = None
-        if None in (number, dealer, vulnerability, deal):
+        board, good = check(model, data, where, problems)
+        if "number" in good:
+            seen.add(good["number"])
+        if board is None:
             continue
-        if number in boards:
-            checker.error(where, _("board %(board)s is listed twice.") % {"board": number})
+        if board.number in boards:
+            problems.add(where, _("board %(board)s is listed twice.") % {"board": board.number})
             continue
-        boards[number] = Board(number=number, dealer_override=dealer,
-                               vulnerability_override=vulnerability, deal=deal, ns_hcp=ns_hcp)
-    return boards
+        try:
+            if board.deal:
+                parse_deal(board.deal)
+        except BridgeError as err:
+            problems.add(where, engine_problem(err))
+            continue
+        boards[board.number] = Board(**dict(board))
+    return boards, seen
 
 
-def read_results(checker, document, pair_numbers, boards):
+def read_play(play, where, problems):
+    """(contract, declarer, tricks) of a checked play, the contract text parsed; None
+    when it is not a contract."""
+    if play.contract is None:
+        return (None, None, None)
+    try:
+        contract = parse_contract(play.contract)
+    except BridgeError as err:
+        problems.add(where, engine_problem(err))
+        return None
+    if contract is None:
+        problems.add(where, _("write a passed-out board as contract null."))
+        return None
+    return (contract, play.declarer, play.tricks)
+
+
+def read_results(items, pair_numbers, board_numbers, boards, problems):
+    """[(board number, ns, ew, unsaved Result)] for the good results."""
     results, played = [], {}
-    adjustments = ["", *values(ADJUSTMENTS)]
-    for index, data in enumerate(items(checker, document, "results"), start=1):
+    for index, data in enumerate(items, start=1):
         where = _("result %(index)s") % {"index": index}
-        errors_before = len(checker.errors)
-        board = checker.field(data, "board", where, "int", low=1, high=32767)
-        ns = checker.field(data, "ns", where, "int", low=1, high=32767)
-        ew = checker.field(data, "ew", where, "int", low=1, high=32767)
-        round_ = checker.field(data, "round", where, "int", null=True, low=1, high=32767)
-        table = checker.field(data, "table", where, "int", null=True, low=1, high=32767)
-        ns_hcp = checker.field(data, "ns_hcp", where, "int", null=True, low=0, high=40)
-        ns_adj = checker.field(data, "ns_adjustment", where, "str", choices=adjustments)
-        ew_adj = checker.field(data, "ew_adjustment", where, "str", choices=adjustments)
-        played_contract = check_contract(checker, data, where)
-        assigned = None
-        if isinstance(data, dict) and data.get("assigned") is not None:
-            assigned = check_contract(checker, data["assigned"],
-                                      _("%(where)s, assigned result") % {"where": where})
-        if board is not None and board not in boards:
-            checker.error(where, _("there is no board %(board)s in “boards”.") % {"board": board})
+        before = len(problems)
+        entry, good = check(schema.ResultIn, data, where, problems)
+        if entry is not None:
+            play = read_play(entry, where, problems)
+            assigned = entry.assigned and read_play(
+                entry.assigned, _("%(where)s, assigned result") % {"where": where}, problems)
+        board, ns, ew = good.get("board"), good.get("ns"), good.get("ew")
+        if board is not None and board not in board_numbers:
+            problems.add(where, _("there is no board %(board)s in “boards”.") % {"board": board})
         for pair in (ns, ew):
             if pair is not None and pair not in pair_numbers:
-                checker.error(where, _("there is no pair %(pair)s in “pairs”.") % {"pair": pair})
+                problems.add(where, _("there is no pair %(pair)s in “pairs”.") % {"pair": pair})
         if ns is not None and ns == ew:
-            checker.error(where, _("pair %(pair)s cannot play against itself.") % {"pair": ns})
-        if len(checker.errors) > errors_before:
-            continue
+            problems.add(where, _("pair %(pair)s cannot play against itself.") % {"pair": ns})
+        if len(problems) > before or board not in boards:
+            continue  # a board with problems of its own has them reported
         for pair in (ns, ew):
             if (board, pair) in played:
-                checker.error(where, _("pair %(pair)s already has a result on board %(board)s "
-                                       "(result %(other)s).")
-                              % {"pair": pair, "board": board, "other": played[(board, pair)]})
+                problems.add(where, _("pair %(pair)s already has a result on board %(board)s "
+                                      "(result %(other)s).")
+                             % {"pair": pair, "board": board, "other": played[(board, pair)]})
+        ns_hcp = entry.ns_hcp
         if ns_hcp is None and boards[board].ns_hcp is None:
-            checker.error(where, _("no NS HCP: give it on the result or on board %(board)s.")
-                          % {"board": board})
-        if len(checker.errors) > errors_before:
+            problems.add(where, _("no NS HCP: give it on the result or on board %(board)s.")
+                         % {"board": board})
+        if len(problems) > before:
             continue
         played[(board, ns)] = played[(board, ew)] = index
-        result = Result(round=round_, table=table, ns_adjustment=ns_adj, ew_adjustment=ew_adj,
+        result = Result(round=entry.round, table=entry.table, ns_adjustment=entry.ns_adjustment,
+                        ew_adjustment=entry.ew_adjustment,
                         ns_hcp=None if ns_hcp == boards[board].ns_hcp else ns_hcp)
-        result.set_contract(*played_contract)
-        if data.get("assigned") is not None:
+        result.set_contract(*play)
+        if assigned:
             result.assigned = True
             result.set_assigned(*assigned)
         results.append((board, ns, ew, result))
@@ -450,29 +323,16 @@ def read_results(checker, document, pair_numbers, boards):
 def import_archive(data, filename="archive.json", user=None):
     """Create a new session from an archive (bytes or text); ImportFailed lists every
     problem, and then nothing is saved."""
-    text = decode_text(data, filename)
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as err:
-        message = _("%(file)s is not valid JSON: %(problem)s (line %(line)s, column "
-                    "%(column)s).") % {"file": filename, "problem": err.msg,
-                                       "line": err.lineno, "column": err.colno}
-        raise ImportFailed([message]) from None
-    if not isinstance(document, dict) or "format_version" not in document:
-        raise ImportFailed([_("%(file)s is not a session archive (no “format_version”).")
-                            % {"file": filename}])
-    if document["format_version"] != FORMAT_VERSION:
-        raise ImportFailed([_("%(file)s has format version %(version)s; this site reads "
-                              "version %(supported)s.")
-                            % {"file": filename, "version": document["format_version"],
-                               "supported": FORMAT_VERSION}])
-    checker = Checker()
-    session = read_session(checker, document)
-    pairs, pair_numbers = read_pairs(checker, document)
-    boards = read_boards(checker, document)
-    results = read_results(checker, document, pair_numbers, boards)
-    if checker.errors:
-        raise ImportFailed(checker.errors)
+    document = load(decode_text(data, filename), filename)
+    problems = Problems()
+    _archive, parts = check(schema.Archive, document, _("the archive"), problems)
+    session, (pair_model, board_model) = read_session(parts.get("session"), problems)
+    pairs, pair_numbers = read_pairs(parts.get("pairs", []), pair_model, problems)
+    boards, board_numbers = read_boards(parts.get("boards", []), board_model, problems)
+    results = read_results(parts.get("results", []), pair_numbers, board_numbers, boards,
+                           problems)
+    if problems:
+        raise ImportFailed(problems)
     table = session.compensation_table
     try:
         return import_session(session, pairs, sorted(boards.values(), key=lambda b: b.number),

@@ -4,10 +4,13 @@ transaction. The readers in club.io parse and check; this writes."""
 
 from collections import defaultdict
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
 from club.models import Board, Pair, Player, Result
+from club.schedule import listing
+from club.services.errors import Refused
 from club.services.results import sync_board_plays
 from club.services.scoring import score_result
 from club.services.tables import table_for_import
@@ -23,7 +26,8 @@ def find_players(specs):
     """{player_key: Player} for each (name, membership number), creating the new ones.
 
     A membership number identifies a player; without one, an existing player with exactly
-    that name is reused when there is only one of them.
+    that name is reused when there is only one of them. Refused when another import saved
+    one of the new membership numbers meanwhile.
     """
     numbers = {m for _n, m in specs if m}
     names = {n for n, m in specs if not m}
@@ -43,7 +47,17 @@ def find_players(specs):
         else:
             found[key] = Player(name=name, membership_number=number)
             new.append(found[key])
-    bulk_create_with_history(new, Player, batch_size=500)
+    try:
+        with transaction.atomic():
+            bulk_create_with_history(new, Player, batch_size=500)
+    except IntegrityError:
+        # Another import (or a director) saved one of these membership numbers since the
+        # query above; the caller's transaction is rolled back, so nothing is left behind.
+        raise Refused(gettext(
+            "While this file was being imported, players with the membership numbers "
+            "%(numbers)s were added elsewhere; nothing was imported. Import the file again "
+            "to use those players.") % {"numbers": listing(
+                sorted(p.membership_number for p in new if p.membership_number))}) from None
     return found
 
 
@@ -56,7 +70,7 @@ def import_session(session, pairs, boards, results, *, table_rows=None, user=Non
     rows of the compensation table the file names (session.compensation_table is then an
     unsaved table with that name). Outcomes are computed by the scoring service, as when
     a director enters a result. Raises Refused (nothing saved) when the table's name is
-    taken by other values.
+    taken by other values, or a new player's membership number was taken meanwhile.
     """
     with transaction.atomic():
         if table_rows is not None:

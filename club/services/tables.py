@@ -6,7 +6,7 @@ refused with a message naming the sessions; the club copies the table, edits the
 chooses it for the sessions that should use it, and that choice rescores them with history
 (docs/architecture.md, "Compensation tables")."""
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from club.models import Session
@@ -90,7 +90,13 @@ def table_for_import(name, rows):
                           % {"name": name})
         return existing
     check_rows(rows)
-    table = CompensationTable.objects.create(name=name)
+    try:
+        with transaction.atomic():
+            table = CompensationTable.objects.create(name=name)
+    except IntegrityError:
+        # Another import created a table of that name since the look above.
+        raise Refused(gettext("A compensation table named “%(name)s” was added meanwhile; "
+                              "import the file again.") % {"name": name}) from None
     CompensationRow.objects.bulk_create(
         CompensationRow(table=table, hcp=h, not_vul=n, vul=v) for h, n, v in rows)
     return table

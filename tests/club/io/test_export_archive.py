@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from club.io.archive import FORMAT_VERSION, dumps, export_session, import_archive
+from club.io.results_csv import import_csv
 from club.models import Player, Result, Session
 from club.services.boards import sync_boards
 from scoring.engine import parse_result
@@ -138,6 +139,22 @@ def test_round_trip_of_a_session_without_duplicated_boards():
     wipe()
     after = dumps(export_session(import_archive(before)))
     assert after == before
+
+
+def test_round_trip_of_a_csv_import_with_a_round_a_board():
+    """A CSV import makes a round of each board when no count divides the boards (53 here),
+    and the result page lets a free-seating result name any table and round: such a
+    session's archive imports too."""
+    lines = "".join(f"{board},{ns},{ew},3NT=,N,,24\n"
+                    for board in range(1, 54) for ns, ew in [(1, 2 + board % 3)])
+    session = import_csv(name="Long evening", date="2026-11-20", boards_data=lines.encode(),
+                         names_data=b"1,Anna,Boris\n2,Elena,Dmitry\n3,Olga,Sergei\n"
+                                    b"4,Tatiana,Mikhail\n")
+    assert (session.rounds, session.boards_per_round, session.tables) == (53, 1, 2)
+    Result.objects.filter(board__session=session, board__number=1).update(table=12, round=99)
+    before = dumps(export_session(session))
+    wipe()
+    assert dumps(export_session(import_archive(before))) == before
 
 
 def test_import_reuses_players_and_the_table_it_knows():

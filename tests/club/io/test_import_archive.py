@@ -4,6 +4,7 @@ is saved."""
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -160,4 +161,175 @@ def test_any_damaged_document_is_refused_cleanly(document, data):
         import_archive(json.dumps(damaged))
     except ImportFailed as err:
         assert err.errors
+        assert Session.objects.count() == sessions
+
+
+# --- documents that must never reach the database or crash the page ----------------------
+
+def test_a_document_nested_too_deeply():
+    assert errors_of("[" * 100_000 + "]" * 100_000) == [
+        "evening.json is nested too deeply to be a session archive."]
+
+
+def test_a_deeply_nested_value_is_named(document):
+    document["session"]["name"] = json.loads("[" * 300 + "]" * 300)
+    errors = errors_of(document)
+    assert len(errors) == 1
+    assert errors[0].startswith('session: “name” is [[[[') and errors[0].endswith(
+        "; expected text of at most 120 characters.")
+
+
+def test_a_number_too_long_to_read():
+    assert errors_of('{"format_version": 1, "session": ' + "9" * 5000 + "}") == [
+        "evening.json holds a number of more than 4300 digits; a session archive has none."]
+
+
+def test_a_huge_number_within_the_reading_limit(document):
+    document["session"]["tables"] = 10**400
+    document["session"]["compensation_table"]["rows"][0][2] = 10**30
+    errors = errors_of(document)
+    assert len(errors) == 2
+    assert errors[0].startswith("session: “tables” is 1000000") and errors[0].endswith(
+        "; expected a whole number from 1 to 50.")
+    assert errors[1] == ("compensation table: “rows” is 1000000000000000000000000000000; "
+                         "expected a whole number from 0 to 10000.")
+
+
+def test_a_session_claiming_32767_tables(document):
+    document["session"]["tables"] = 32767
+    assert errors_of(document) == [
+        "session: “tables” is 32767; expected a whole number from 1 to 50."]
+
+
+def test_pair_and_board_numbers_fit_the_session(document):
+    document["pairs"][5]["number"] = 7  # three tables seat pairs 1 to 6
+    document["boards"][5]["number"] = 7  # three rounds of two boards
+    assert errors_of(document) == [
+        "pair 6: “number” is 7; expected a whole number from 1 to 6.",
+        "board 6: “number” is 7; expected a whole number from 1 to 6.",
+        "result 3: there is no pair 6 in “pairs”."]
+
+
+def test_lone_surrogates_are_refused(document):
+    # JSON can spell half of a UTF-16 pair ("\ud800"); no database stores it, and a page
+    # showing it could not be encoded.
+    document["session"]["status"] = "\ud800"
+    document["pairs"][0]["players"][1]["name"] = "Boris \ud83d"
+    errors = errors_of(json.dumps(document))  # ensure_ascii writes them as \ud800
+    assert errors == [
+        "session: “status” contains the character U+D800, which cannot be stored.",
+        "pair 1: “name” contains the character U+D83D, which cannot be stored."]
+
+
+def test_a_lone_surrogate_in_the_version_is_shown_escaped(document):
+    document["format_version"] = "\udfff"
+    assert errors_of(document) == [
+        'evening.json has format version "\\udfff"; this site reads version 1.']
+
+
+@pytest.mark.parametrize("path,where", [
+    (("session", "name"), "session: “name”"),
+    (("session", "compensation_table", "name"), "compensation table: “name”"),
+    (("pairs", 2, "players", 0, "membership_number"), "pair 3: “membership_number”"),
+    (("boards", 0, "deal"), "board 1: “deal”"),
+    (("results", 1, "contract"), "result 2: “contract”"),
+])
+def test_nul_characters_are_refused(document, path, where):
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = "4S\x00" if path[-1] == "contract" else "M\x00"
+    assert errors_of(document) == [
+        f"{where} contains the character U+0000, which cannot be stored."]
+
+
+def test_the_version_must_be_the_number_1(document):
+    document["format_version"] = True
+    assert errors_of(document) == [
+        "evening.json has format version true; this site reads version 1."]
+
+
+def test_parts_that_are_not_objects_or_lists(document):
+    document["pairs"][1] = [2]
+    document["boards"] = {}
+    document["results"][0]["assigned"] = "2H-1 W"
+    document["session"]["compensation_table"] = None
+    assert errors_of(document) == [
+        "the archive: “boards” must be a list.",
+        "session: “compensation_table” must be an object.",
+        "pair 2: expected an object, not [2].",
+        "result 1, assigned result: expected an object, not \"2H-1 W\".",
+        "result 1: there is no board 1 in “boards”.",
+        "result 2: there is no board 1 in “boards”.",
+        "result 2: there is no pair 2 in “pairs”.",
+        "result 3: there is no board 2 in “boards”."]
+
+
+def test_players_added_by_another_import_meanwhile(document, monkeypatch):
+    """Two imports of the same new player at once: both look it up and find nobody, the
+    first saves it, and the second one's insert breaks the unique membership number.
+    Simulated by hiding the first import's player from the second one's lookup."""
+    document["pairs"][0]["players"][0]["membership_number"] = "M-17"
+    Player.objects.create(name="Anna Petrova", membership_number="M-17")
+    lookup = Player.objects.filter
+    monkeypatch.setattr(Player.objects, "filter", lambda *args, **kwargs: lookup(
+        *args, **kwargs).exclude(membership_number="M-17"))
+    assert errors_of(document) == [
+        "While this file was being imported, players with the membership numbers M-17 were "
+        "added elsewhere; nothing was imported. Import the file again to use those players."]
+
+
+def with_session_name(name):
+    def content(document):
+        document["session"]["name"] = name
+        return json.dumps(document)
+    return content
+
+
+@pytest.mark.parametrize("content", [
+    lambda document: "[" * 100_000,
+    lambda document: '{"format_version": 1, "x": ' + "1" * 5000 + "}",
+    lambda document: '{"format_version": "\\ud800"}',
+    with_session_name("\ud800"),
+    with_session_name("\x00"),
+], ids=["nested", "long number", "surrogate version", "surrogate", "NUL"])
+def test_the_import_page_lists_the_problem(director_client, document, content):
+    response = director_client.post("/director/import/", {
+        "which": "archive",
+        "archive-archive": SimpleUploadedFile("evening.json", content(document).encode())})
+    assert response.status_code == 200
+    assert "Nothing was imported" in response.content.decode()
+    assert Session.objects.count() == 1  # the fixture's own
+
+
+HOSTILE_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats()
+    | st.text(st.characters(codec=None, exclude_categories=()), max_size=8)
+    | st.sampled_from(["\x00", "\ud800", "x" * 200, 10**100]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                max_size=3),
+    max_leaves=6)
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_hostile_values_give_messages_a_page_can_show(document, data):
+    """Lone surrogates, NUL, huge numbers and floats anywhere: refused with messages that
+    are short and can be encoded as UTF-8, or imported."""
+    damaged = json.loads(json.dumps(document))
+    for _change in range(data.draw(st.integers(1, 3))):
+        where = data.draw(st.sampled_from(list(paths(damaged))[1:]))
+        target = damaged
+        for key in where[:-1]:
+            target = target[key]
+        target[where[-1]] = data.draw(HOSTILE_VALUES)
+    sessions = Session.objects.count()
+    try:
+        import_archive(json.dumps(damaged))
+    except ImportFailed as err:
+        assert err.errors
+        for message in err.errors:
+            message.encode("utf-8")
+            assert len(message) < 1000  # never the whole offending value
         assert Session.objects.count() == sessions
