@@ -48,9 +48,18 @@ def result_display(contract, declarer, tricks):
 _contract_html = {}
 
 
+def strain_html(strain):
+    """ "<span class="suit-S">♠</span>" (red suits coloured by the stylesheet), "NT" or, on
+    Russian pages, "БК"."""
+    strain = Strain(strain)
+    if strain is Strain.NT:
+        return "БК" if notation() == "ru" else "NT"
+    return format_html('<span class="suit-{}">{}</span>', strain.value, strain.symbol)
+
+
 def contract_html(contract):
-    """ "4<span class="suit-S">♠</span>X" (red suits coloured by the stylesheet) in the
-    active notation ("3БК", "4♠Х" in Russian); "Pass" for a passed-out board."""
+    """ "4<span class="suit-S">♠</span>X" in the active notation ("3БК", "4♠Х" in Russian);
+    "Pass" for a passed-out board."""
     if contract is None:
         return _("Pass")
     key = (contract, notation())
@@ -60,8 +69,7 @@ def contract_html(contract):
             html = contract.display(notation=key[1])
         else:
             doubled = contract.display(notation=key[1])[2:]  # "X"/"XX", "Х"/"ХХ" or ""
-            html = format_html('{}<span class="suit-{}">{}</span>{}', contract.level,
-                               contract.strain.value, contract.strain.symbol, doubled)
+            html = format_html("{}{}{}", contract.level, strain_html(contract.strain), doubled)
         _contract_html[key] = html = mark_safe(html)
     return html
 

@@ -7,9 +7,21 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from club.models import SEATS, VULNERABILITIES
-from club.notation import contract_html, outcome_text, seat_display
+from club.notation import contract_html, outcome_text, seat_display, strain_html
 from reports.tables import signed
-from scoring.engine import MAX_HCP, Adjustment, BridgeError, hand_hcp, parse_deal
+from scoring.engine import (
+    MAX_HCP,
+    Adjustment,
+    BridgeError,
+    Policy,
+    hand_hcp,
+    parse_deal,
+    parse_result,
+    score_board,
+)
+from scoring.engine.analysis import SEATS as DD_SEATS
+from scoring.engine.analysis import STRAINS as DD_STRAINS
+from scoring.engine.analysis import DoubleDummy
 
 SEAT_NAMES = dict(SEATS)
 VULNERABILITY_NAMES = dict(VULNERABILITIES)
@@ -66,8 +78,9 @@ def deal_diagram(deal):
     }
 
 
-def board_rows(session, results, names, scorecard_prefix):
-    """The board report's rows, by table (results without one last), then NS pair."""
+def board_rows(session, results, names, scorecard_prefix, par_score=None):
+    """The board report's rows, by table (results without one last), then NS pair; with
+    each NS score against par when the board has one."""
     rows = []
     for result in results:
         contract = result.contract
@@ -90,6 +103,7 @@ def board_rows(session, results, names, scorecard_prefix):
             "ns_imps": imps_cell(result.ns_imps), "ew_imps": imps_cell(result.ew_imps),
             "adjusted": result.is_adjusted,
             "ruling": ruling_note(result) if result.is_adjusted else "",
+            "vs_par": "" if par_score is None else signed(score - par_score),
         })
     rows.sort(key=lambda r: r["sort"])
     return rows
@@ -136,3 +150,35 @@ def scorecard_rows(session, pair, results, names, board_prefix, scorecard_prefix
                      for r in sit_out_rounds]
     rows.sort(key=lambda r: r["sort"])
     return rows, [(str(r["board"]), r["total_value"]) for r in played]
+
+
+def board_analysis(board, session):
+    """What the cards allowed against what the HCP expect, for a board with a deal: the
+    double-dummy table (strains down, declarers across), par, and the compensation the
+    line holding 21+ HCP owes under the session's table. None without an analysed deal."""
+    if not board.double_dummy:
+        return None
+    dd = DoubleDummy.from_text(board.double_dummy)
+    expected = None
+    if board.ns_hcp is not None:
+        # A passed-out board under the line policy owes exactly the line's compensation.
+        expected = score_board(board.number, None, None, None, board.ns_hcp,
+                               policy=Policy.LINE,
+                               table=session.compensation_table.to_engine(),
+                               vulnerability=board.vulnerability).ns_compensation
+    return {
+        "seats": [seat_display(seat) for seat in DD_SEATS],
+        "rows": [(strain_html(strain), [dd.tricks_for(strain, seat) for seat in DD_SEATS])
+                 for strain in DD_STRAINS],
+        "par_score": signed(board.par_score),
+        "par_contracts": [par_contract_html(text) for text in board.par_contracts.split(", ")
+                          if text and text != "PASS"],
+        "expected": None if expected is None else signed(expected),
+        "par_minus_expected": None if expected is None else signed(board.par_score - expected),
+    }
+
+
+def par_contract_html(text):
+    contract, declarer, tricks = parse_result(text)
+    return format_html("{}{} {}", contract_html(contract), outcome_text(contract, tricks),
+                       seat_display(declarer))

@@ -150,6 +150,15 @@ class Board(models.Model):
         _("NS HCP"), null=True, blank=True,
         help_text=_("High-card points of North-South (0-40), one value for a duplicated board."),
     )
+    # Computed once when the deal is stored (club.services.boards), never typed in.
+    double_dummy = models.CharField(
+        _("double-dummy tricks"), max_length=20, blank=True, default="", editable=False,
+        help_text=_("Tricks for each strain (C, D, H, S, NT) and declarer (N, E, S, W), "
+                    "20 hexadecimal figures; empty without a deal."),
+    )
+    par_score = models.IntegerField(_("par score (NS)"), null=True, blank=True, editable=False)
+    par_contracts = models.CharField(_("par contracts"), max_length=120, blank=True,
+                                     default="", editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -166,6 +175,12 @@ class Board(models.Model):
             models.CheckConstraint(
                 condition=Q(vulnerability_override__in=["", *values(VULNERABILITIES)]),
                 name="board_vulnerability_valid",
+            ),
+            # The analysis comes whole, and only with a deal.
+            models.CheckConstraint(
+                condition=(Q(double_dummy="") & Q(par_score__isnull=True) & Q(par_contracts=""))
+                | (~Q(deal="") & ~Q(double_dummy="") & Q(par_score__isnull=False)),
+                name="board_analysis_with_deal",
             ),
         ]
 

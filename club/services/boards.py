@@ -1,4 +1,7 @@
-"""A session's boards: which exist, and what each carries (HCP, deal, overrides)."""
+"""A session's boards: which exist, and what each carries (HCP, deal and its analysis,
+overrides)."""
+
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -6,8 +9,19 @@ from django.utils.translation import gettext
 from club.models import Board
 from club.schedule import board_total, planned_schedule
 from club.services.errors import MissingHcp, Refused, StaleValue
-from club.services.locks import locked_board
+from club.services.locks import lock_session, locked_board
 from club.services.scoring import rescore_board
+from scoring.engine import (
+    BridgeError,
+    Direction,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
+    deal_ns_hcp,
+    format_deal,
+    parse_deal,
+)
+from scoring.engine.analysis import analyse
 
 UNSET = object()  # "the form did not carry the value it was loaded with"
 
@@ -75,14 +89,38 @@ def set_board_hcp(board_id, ns_hcp, *, expected=UNSET):
 
 
 BOARD_DETAILS = ("ns_hcp", "deal", "dealer_override", "vulnerability_override")
+ANALYSIS_FIELDS = ["double_dummy", "par_score", "par_contracts"]
+
+
+def analyse_boards(boards):
+    """Set the double-dummy table and par of each board from its deal (cleared without
+    one), solving the deals together. Raises Refused naming a board whose deal cannot be
+    read."""
+    with_deal = [b for b in boards if b.deal]
+    for board in boards:
+        if not board.deal:
+            board.double_dummy, board.par_score, board.par_contracts = "", None, ""
+    try:
+        analyses = analyse([(b.deal, b.dealer, b.vulnerability) for b in with_deal])
+    except BridgeError as err:
+        raise Refused({"deal": [gettext(err.template) % err.params]}) from None
+    for board, analysis in zip(with_deal, analyses, strict=True):
+        board.double_dummy = analysis.double_dummy.text
+        board.par_score = analysis.par.score
+        board.par_contracts = analysis.par.text
 
 
 def update_board(board_id, changes, *, expected=None):
-    """Change a board's details (NS HCP, deal, dealer or vulnerability override) and rescore
-    its results when what scoring reads changed. `expected`: {field: value the form was
-    loaded with}; a field changed meanwhile refuses the whole change (StaleValue)."""
+    """Change a board's details (NS HCP, deal, dealer or vulnerability override), analyse
+    its deal (double dummy and par) and rescore its results when what scoring reads
+    changed. A deal given without NS HCP sets the HCP of a duplicated board from the cards.
+    `expected`: {field: value the form was loaded with}; a field changed meanwhile refuses
+    the whole change (StaleValue). Returns (board, how many outcomes changed)."""
     unknown = set(changes) - set(BOARD_DETAILS)
     assert not unknown, f"not board details: {unknown}"
+    changes = dict(changes)
+    if changes.get("deal"):
+        changes["deal"] = _normalized_deal(changes["deal"])
     with transaction.atomic():
         session, board = locked_board(board_id)
         refuse_if_locked(session)
@@ -92,19 +130,110 @@ def update_board(board_id, changes, *, expected=None):
                     "Not saved: someone changed board %(board)s meanwhile. Reload it and "
                     "make the change again.") % {"board": board.number},
                     current=getattr(board, name))
-        changed_fields = [n for n, v in changes.items() if getattr(board, n) != v]
-        if not changed_fields:
-            return board, 0
-        for name in changed_fields:
-            setattr(board, name, changes[name])
-        board.full_clean(exclude=["session", "number"])
-        board.save(update_fields=changed_fields)
-        rescored = 0
-        if {"ns_hcp", "vulnerability_override"} & set(changed_fields):
-            try:
-                rescored = rescore_board(session, board)
-            except MissingHcp:
-                raise Refused({"ns_hcp": [gettext(
-                    "Board %(board)s has results that use its HCP: give a value from 0 to "
-                    "40 rather than clearing it.") % {"board": board.number}]}) from None
+        if changes.get("deal") and "ns_hcp" not in changes and session.duplicated:
+            changes["ns_hcp"] = deal_ns_hcp(changes["deal"])
+        rescored = _store_details(session, board, changes)
     return board, rescored
+
+
+def _normalized_deal(text):
+    try:
+        return format_deal(parse_deal(text))
+    except BridgeError as err:
+        raise Refused({"deal": [gettext(err.template) % err.params]}) from None
+
+
+def _store_details(session, board, changes):
+    """Write the changed details of a board of the locked session; returns how many
+    outcomes the rescore changed."""
+    changed_fields = [n for n, v in changes.items() if getattr(board, n) != v]
+    if not changed_fields:
+        return 0
+    for name in changed_fields:
+        setattr(board, name, changes[name])
+    if {"deal", "dealer_override", "vulnerability_override"} & set(changed_fields):
+        analyse_boards([board])
+        changed_fields += ANALYSIS_FIELDS
+    board.full_clean(exclude=["session", "number"])
+    board.save(update_fields=changed_fields)
+    if not {"ns_hcp", "vulnerability_override"} & set(changed_fields):
+        return 0
+    try:
+        return rescore_board(session, board)
+    except MissingHcp:
+        raise Refused({"ns_hcp": [gettext(
+            "Board %(board)s has results that use its HCP: give a value from 0 to 40 "
+            "rather than clearing it.") % {"board": board.number}]}) from None
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """A hand record for one board, as a dealing program writes it: the deal, and the
+    dealer and vulnerability it prints (None when the file gives none)."""
+
+    board: int
+    deal: str
+    dealer: str | None = None
+    vulnerability: str | None = None
+
+
+def import_deals(session_id, records):
+    """Give the session's boards their deals (a hand record file): each board gets its
+    deal, NS HCP from the cards (duplicated boards), a dealer or vulnerability override
+    where the file's differ from the board number's standard ones, and its double-dummy
+    analysis; boards already scored are rescored with history. All or nothing: Refused
+    listing every board that is unknown or whose deal is wrong.
+
+    Returns the list of (board number, what was overridden) for the director to check."""
+    records = sorted(records, key=lambda r: r.board)
+    with transaction.atomic():
+        session = lock_session(session_id)
+        refuse_if_locked(session)
+        if not session.duplicated:
+            raise Refused(gettext("The boards of this session are not duplicated: each table "
+                                  "deals its own cards, so there is no hand record to "
+                                  "import."))
+        boards = {b.number: b for b in session.boards.all()}
+        problems, changes = [], {}
+        for record in records:
+            board = boards.get(record.board)
+            if board is None:
+                problems.append(gettext("Board %(board)s: the session has boards %(first)s to "
+                                        "%(last)s.") % {"board": record.board, "first": 1,
+                                                        "last": len(boards)})
+                continue
+            try:
+                changes[record.board] = _record_changes(board, record, session.duplicated)
+            except BridgeError as err:
+                problems.append(gettext("Board %(board)s: %(problem)s") % {
+                    "board": record.board, "problem": gettext(err.template) % err.params})
+        if problems:
+            raise Refused(problems)
+        overrides = []
+        for number, change in changes.items():
+            board = boards[number]
+            board.session = session
+            for name, value in change.items():
+                setattr(board, name, value)
+            if change.get("dealer_override") or change.get("vulnerability_override"):
+                overrides.append(number)
+        changed_boards = [boards[n] for n in changes]
+        analyse_boards(changed_boards)
+        for board in changed_boards:
+            board.save(update_fields=[*BOARD_DETAILS, *ANALYSIS_FIELDS])
+            rescore_board(session, board, reason="rescored: hand record imported")
+    return overrides
+
+
+def _record_changes(board, record, duplicated):
+    """The board fields a hand record sets; BridgeError when the deal is wrong."""
+    deal = format_deal(parse_deal(record.deal))
+    change = {"deal": deal, "dealer_override": "", "vulnerability_override": ""}
+    if record.dealer and Direction.coerce(record.dealer) != board_dealer(board.number):
+        change["dealer_override"] = Direction.coerce(record.dealer).value
+    if record.vulnerability and Vulnerability.coerce(record.vulnerability) != (
+            board_vulnerability(board.number)):
+        change["vulnerability_override"] = Vulnerability.coerce(record.vulnerability).value
+    if duplicated:
+        change["ns_hcp"] = deal_ns_hcp(deal)
+    return change

@@ -14,6 +14,7 @@ from club.queries import session_pairs
 from reports.presenters import (
     SEAT_NAMES,
     VULNERABILITY_NAMES,
+    board_analysis,
     board_rows,
     deal_diagram,
     pair_names,
@@ -54,13 +55,14 @@ def board_report(request, session_id, number):
     for result in results:
         result.board = board
     rows = board_rows(session, results, pair_names(session_pairs(session)),
-                      url_prefix("pair-scorecard", session.id))
+                      url_prefix("pair-scorecard", session.id), par_score=board.par_score)
     prefix = url_prefix("board-report", session.id)
     return render(request, "reports/board_report.html", {
         "session": session, "board": board, "rows": rows,
         "dealer": SEAT_NAMES[board.dealer.value],
         "vulnerability": VULNERABILITY_NAMES[board.vulnerability.value],
         "hands": deal_diagram(board.deal),
+        "analysis": board_analysis(board, session),
         "previous": boards[index - 1].number if index > 0 else None,
         "next": boards[index + 1].number if index + 1 < len(boards) else None,
         "board_prefix": prefix,

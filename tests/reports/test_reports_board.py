@@ -3,6 +3,7 @@
 import pytest
 
 from club.models import Result
+from club.services.boards import update_board
 from scoring.engine import parse_result
 from tests.factories import make_result, make_session, save_scored
 
@@ -82,6 +83,25 @@ def test_deal_diagram_with_suit_symbols(client, session):
     assert '<span class="suit-H">♥</span> 10 9 8' in html  # T written as 10
     assert '<span class="suit-S">♠</span> —' in html  # West's void
     assert html.count("10 HCP") == 4
+
+
+def test_double_dummy_and_par_beside_the_compensation(client, session):
+    """Board 5: NS (26 HCP, vulnerable) owe 520; the cards hold par 4SX-1 by NS."""
+    board = session.boards.get(number=5)
+    update_board(board.pk, {"deal": DEAL, "ns_hcp": 26})
+    html = client.get(f"/sessions/{session.id}/boards/5/").content.decode()
+    table = html[html.index('class="dd-table"'):html.index("</table>", html.index("dd-table"))]
+    # Hearts and diamonds are East-West's: 10 tricks each; spades North-South's: 9.
+    assert '<th><span class="suit-H">♥</span></th><td class="num">1</td><td class="num">10</td>' \
+        in table
+    assert '<th><span class="suit-S">♠</span></th><td class="num">9</td><td class="num">4</td>' \
+        in table
+    par = html[html.index("Par (NS)"):html.index("</dd>", html.index("Par (NS)"))]
+    assert "−200" in par and "4<span class=\"suit-S\">♠</span>X−1 N" in par
+    assert "<dd>+520</dd>" in html  # what 26 HCP vulnerable expect
+    assert "<dd>−720</dd>" in html  # par against that: the cards were unkind
+    # 4SX-3 by W scored +500 for NS: 700 more than par.
+    assert "+700" in row_of(html, ">1NS</a>")
 
 
 def test_no_diagram_without_a_deal(client, session):

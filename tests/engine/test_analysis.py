@@ -1,0 +1,54 @@
+"""Double-dummy tables and par (computed by endplay's DDS), on deals whose answers can be
+worked out by hand."""
+
+import pytest
+
+from scoring.engine import DealError
+from scoring.engine.analysis import DoubleDummy, analyse
+
+# Each hand holds a whole suit: North spades, East hearts, South diamonds, West clubs.
+SUITS = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
+def test_a_hand_with_thirteen_trumps_takes_every_trick():
+    (analysis,) = analyse([(SUITS, "N", "None")])
+    table = analysis.double_dummy
+    # In its own suit a hand ruffs or wins every trick; its partner, with no trumps,
+    # can only follow: the long hand on its right wins what its suit leads.
+    assert table.tricks_for("S", "N") == 13
+    assert table.tricks_for("H", "E") == 13
+    assert table.tricks_for("D", "S") == 13
+    assert table.tricks_for("C", "W") == 13
+    # No trumps: the opening leader (declarer's left) runs its whole suit.
+    assert table.tricks_for("NT", "N") == 0
+    assert table.tricks_for("NT", "W") == 0
+
+
+def test_par_is_a_grand_slam_for_the_side_that_bids_first():
+    # Both sides make 7 of their suits; at equal vulnerability the dealer's side bids the
+    # grand slam first and the others' best sacrifice costs more than it saves.
+    (north_deals,) = analyse([(SUITS, "N", "None")])
+    assert north_deals.par.score > 0
+    assert all(c.contract.level == 7 for c in north_deals.par.contracts)
+
+
+def test_the_table_is_stored_as_twenty_figures_and_read_back():
+    (analysis,) = analyse([(SUITS, "E", "All")])
+    text = analysis.double_dummy.text
+    assert len(text) == 20
+    assert DoubleDummy.from_text(text) == analysis.double_dummy
+    with pytest.raises(DealError):
+        DoubleDummy.from_text("123")
+
+
+def test_several_deals_are_solved_together_and_keep_their_order():
+    other = "N:AKQJ.T98.765.432 T987.AKQJ.432.65 65432.765.AKQJ.T .432.T98.AKQJ987"
+    first, second = analyse([(SUITS, "N", "None"), (other, "N", "None")])
+    assert first.double_dummy.tricks_for("S", "N") == 13
+    assert second.double_dummy.tricks_for("H", "E") == 10
+    assert second.par.text == "4SX-1 N, 4SX-1 S" and second.par.score == -100
+
+
+def test_an_unreadable_deal_is_refused():
+    with pytest.raises(DealError):
+        analyse([("N:AKQ", "N", "None")])
