@@ -33,6 +33,8 @@ urlpatterns = [
     path("sessions/<int:session_id>/edit/", setup.session_edit, name="setup-session-edit"),
     path("sessions/<int:session_id>/start/", setup.session_start,
          name="setup-session-start"),
+    path("sessions/<int:session_id>/delete/", setup.session_delete,
+         name="setup-session-delete"),
     path("sessions/<int:session_id>/pairs/", pairs.pair_list, name="setup-pairs"),
     path("sessions/<int:session_id>/pairs/<int:pair_id>/", pairs.pair_edit,
          name="setup-pair-edit"),

@@ -6,20 +6,17 @@ import re
 
 from django import forms
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import MOVEMENTS, POLICIES, Player, Session
 from club.queries import name_contains, normalize_name
-from club.schedule import movement_message
+from club.schedule import MAX_BOARDS_PER_ROUND, MAX_FREE_ROUNDS, MAX_TABLES, movement_message
 from club.services.pairs import pair_problems
 from club.services.sessions import setup_change_problems
 from scoring.engine import MovementError, movements
 from scoring.models import moscow_table
-
-MAX_TABLES = movements.MITCHELL_MAX_TABLES
-MAX_BOARDS_PER_ROUND = 36
-MAX_FREE_ROUNDS = 50
 
 
 def add_problems(form, problems):
@@ -27,6 +24,20 @@ def add_problems(form, problems):
     for field, messages in problems.items():
         for message in messages:
             form.add_error(field if field in form.fields else None, message)
+
+
+def new_session_defaults():
+    """A new evening looks like the club's last one (movement, tables, boards per round,
+    duplication, table and policy), dated today; a first evening is a 7-table Mitchell of 3
+    boards a round with the Moscow table."""
+    last = Session.objects.order_by("-date", "-id").first()
+    if last is None:
+        return {"date": timezone.localdate(), "movement": Session.Movement.MITCHELL.value,
+                "tables": 7, "boards_per_round": 3, "duplicated": True,
+                "compensation_table": moscow_table().pk, "policy": Session.Policy.LINE.value}
+    return {"date": timezone.localdate(), "movement": last.movement, "tables": last.tables,
+            "boards_per_round": last.boards_per_round, "duplicated": last.duplicated,
+            "compensation_table": last.compensation_table_id, "policy": last.policy}
 
 
 class SessionForm(forms.ModelForm):
@@ -79,8 +90,8 @@ class SessionForm(forms.ModelForm):
                 self.initial["rounds"] = None  # "full": follows a change of tables
         else:
             self.pair_numbers = []
-            self.initial.setdefault("compensation_table", moscow_table().pk)
-            self.initial.setdefault("duplicated", True)
+            for name, value in new_session_defaults().items():
+                self.initial.setdefault(name, value)
 
     @staticmethod
     def _full_rounds(movement, tables):
@@ -142,8 +153,9 @@ ID_SUFFIX = re.compile(r"^(?P<name>.*\S)\s+#(?P<id>\d+)$")
 
 def resolve_player(text):
     """The active player a typed name means (exact name, any case, or "name #id"), or a new
-    unsaved Player when nobody has that name. Raises ValidationError when it is ambiguous."""
-    text = normalize_name(text)
+    unsaved Player when nobody has that name. Raises ValidationError when it is ambiguous.
+    NUL characters are dropped: PostgreSQL refuses them in a query."""
+    text = normalize_name(text.replace("\x00", ""))
     match = ID_SUFFIX.match(text)
     if match:
         player = Player.objects.filter(pk=match["id"], active=True).first()

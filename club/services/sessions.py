@@ -142,12 +142,14 @@ SESSION_TRANSITIONS = {
     "finish": (("running",), "finished"),
     "publish": (("finished",), "published"),
     "reopen": (("finished", "published"), "running"),
+    "unpublish": (("published",), "finished"),
 }
 
 
 def change_status(session_id, action):
     """Move a session through setup -> running -> finished -> published (reopen goes back
-    to running). Starting play needs pairs that fit the movement and creates the boards
+    to running; unpublish takes a published session back to finished, off the public
+    pages). Starting play needs pairs that fit the movement and creates the boards
     the schedule needs. The change is recorded in the session's history. Raises Refused
     when the action does not apply now."""
     sources, target = SESSION_TRANSITIONS.get(action, ((), None))
@@ -157,7 +159,8 @@ def change_status(session_id, action):
             raise Refused(gettext(
                 "That status change does not apply to a session that is %(status)s: a "
                 "session goes from setup to running (start play), to finished, to "
-                "published; a finished or published session can be reopened.") % {
+                "published; a finished or published session can be reopened, a published "
+                "one unpublished.") % {
                     "status": session.get_status_display()})
         if action == "start":
             problems = setup_problems(session, session.pairs.values_list("number", flat=True))
@@ -170,4 +173,26 @@ def change_status(session_id, action):
         session.save(update_fields=["status"])
         if action == "start":
             sync_boards(session)
+    return session
+
+
+def deletion_refusal(session):
+    """Why this session cannot be deleted, or "" when it can: only a session made by
+    mistake goes, one without a single result."""
+    if Result.objects.filter(board__session=session).exists():
+        return gettext("The session “%(name)s” has results, so it cannot be deleted; a "
+                       "published session can be unpublished instead.") % {
+                           "name": session.name}
+    return ""
+
+
+def delete_session(session_id):
+    """Delete a session made by mistake (without results) with its pairs and boards; its
+    history stays on record. Returns the deleted session."""
+    with transaction.atomic():
+        session = lock_session(session_id)
+        refusal = deletion_refusal(session)
+        if refusal:
+            raise Refused(refusal)
+        session.delete()
     return session

@@ -13,7 +13,13 @@ from club.models import Session
 from club.permissions import director_required
 from club.schedule import setup_problems
 from club.services.errors import Refused
-from club.services.sessions import change_status, create_session, update_session
+from club.services.sessions import (
+    change_status,
+    create_session,
+    delete_session,
+    deletion_refusal,
+    update_session,
+)
 
 
 def load_session(session_id):
@@ -83,7 +89,27 @@ def session_start(request, session_id):
     try:
         change_status(session.pk, "start")
     except Refused as err:
-        messages.error(request, " ".join(err.messages))
+        # The dashboard lists what is missing from the setup; say only anything else.
+        if not setup_problems(session, session.pairs.values_list("number", flat=True)):
+            messages.error(request, " ".join(err.messages))
     else:
         messages.success(request, gettext("Play has started."))
     return redirect("director-session", session.pk)
+
+
+@director_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def session_delete(request, session_id):
+    """Delete a session made by mistake: a confirmation page, then a POST."""
+    session = load_session(session_id)
+    if request.method == "POST":
+        try:
+            delete_session(session.pk)
+        except Refused as err:
+            messages.error(request, " ".join(err.messages))
+            return redirect("director-session", session.pk)
+        messages.success(request, gettext("Session “%(name)s” deleted.") % {
+            "name": session.name})
+        return redirect("director-home")
+    return render(request, "club/setup/session_delete.html", {
+        "session": session, "refusal": deletion_refusal(session)})

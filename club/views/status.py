@@ -44,6 +44,8 @@ def status_message(action):
                           "it."),
         "publish": gettext("Session published."),
         "reopen": gettext("Session reopened: results can be changed again."),
+        "unpublish": gettext("Session unpublished: it is finished again and no longer "
+                             "public."),
     }[action]
 
 

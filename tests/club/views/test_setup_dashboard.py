@@ -76,3 +76,11 @@ def test_a_fixed_number_of_queries(director_client, django_assert_max_num_querie
     session = make_session(tables=tables, status="setup")
     with django_assert_max_num_queries(6):  # auth (3), session, pair numbers, board count
         dashboard(director_client, session)
+
+
+def test_a_refused_start_says_what_is_missing_once(director_client):
+    session = make_session(tables=3, pairs=4, status="setup")
+    page = start(director_client, session).content.decode()
+    assert page.count("4 pairs registered; 3 tables need 6 pairs") == 1
+    session.refresh_from_db()
+    assert session.status == "setup"
