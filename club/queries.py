@@ -53,8 +53,9 @@ def name_contains(term):
 
 def search_players(term, limit=20):
     """Active players whose name contains `term`, each with the text that picks it in the
-    pair form: the name, or "name #id" when several active players share that name."""
-    term = normalize_name(term)
+    pair form: the name, or "name #id" when several active players share that name. NUL
+    characters are dropped (PostgreSQL refuses them in a query; no name has one)."""
+    term = normalize_name(term.replace("\x00", ""))
     if not term:
         return []
     players = list(Player.objects.filter(name_contains(term), active=True)

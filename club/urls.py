@@ -4,6 +4,12 @@ corrections, rulings, checks and the import page."""
 from django.urls import path, register_converter
 
 from club.views import entry, imports, pairs, results, schedule, setup, status
+from club.views.hand_records import (
+    hand_records,
+    hand_records_deal,
+    hand_records_import,
+    hand_records_pbn,
+)
 
 
 class IdConverter:
@@ -43,6 +49,14 @@ urlpatterns = [
     path("sessions/<int:session_id>/schedule/", schedule.schedule, name="setup-schedule"),
     path("sessions/<int:session_id>/table-cards/", schedule.table_cards,
          name="setup-table-cards"),
+    path("sessions/<int:session_id>/hand-records/", hand_records,
+         name="hand-records"),
+    path("sessions/<int:session_id>/hand-records/import/", hand_records_import,
+         name="hand-records-import"),
+    path("sessions/<int:session_id>/hand-records/deal/", hand_records_deal,
+         name="hand-records-deal"),
+    path("sessions/<int:session_id>/hand-records.pbn", hand_records_pbn,
+         name="hand-records-pbn"),
     path("players/search/", pairs.player_search, name="setup-player-search"),
     # the evening: entry, corrections, rulings, checks
     path(SESSION + "entry/", status.session_entry, name="entry-session"),

@@ -1,17 +1,21 @@
-"""Settings for the club manager, read from the environment.
+"""Settings for the club manager, read from the environment (the README's Configuration
+table lists every variable).
 
-DATABASE_URL  database (default: SQLite file db.sqlite3 beside manage.py)
-SECRET_KEY    required unless DEBUG is on
-DEBUG         "1"/"true"/"yes" or "0"/"false"/"no" (default: on, for a laptop)
-ALLOWED_HOSTS comma-separated host names (default with DEBUG: localhost names)
+DEBUG is off unless asked for (DEBUG=1); `manage.py` turns it on for development commands
+on a machine without SECRET_KEY (a laptop). With DEBUG off the site refuses to start
+without SECRET_KEY and ALLOWED_HOSTS, and runs with HTTPS-only defaults (SSL redirect,
+HSTS, secure cookies) that variables loosen for a site without TLS.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -28,17 +32,50 @@ def env_flag(name, default):
     raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean; use 1/0, true/false or yes/no.")
 
 
-DEBUG = env_flag("DEBUG", True)
+def env_int(name, default):
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+
+
+def env_list(name):
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+def proxy_ssl_header(raw):
+    """SECURE_PROXY_SSL_HEADER from "X-Forwarded-Proto: https" (a header and the value the
+    proxy gives it on HTTPS requests)."""
+    name, colon, value = raw.partition(":")
+    name, value = name.strip(), value.strip()
+    if not colon or not name or not value:
+        raise ImproperlyConfigured(
+            f"SECURE_PROXY_SSL_HEADER={raw!r}: write the header and its value on HTTPS, "
+            "e.g. \"X-Forwarded-Proto: https\".")
+    meta = name.upper().replace("-", "_")
+    return (meta if meta.startswith("HTTP_") else f"HTTP_{meta}", value)
+
+
+# Off unless asked for: a server started without DEBUG is a production server.
+DEBUG = env_flag("DEBUG", False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (a production site). Set SECRET_KEY to "
+            "50 random characters, or DEBUG=1 on a development machine.")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 
-_hosts = os.environ.get("ALLOWED_HOSTS", "")
-ALLOWED_HOSTS = [h.strip() for h in _hosts.split(",") if h.strip()]
-if not ALLOWED_HOSTS and DEBUG:
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
+if not ALLOWED_HOSTS:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "ALLOWED_HOSTS must be set when DEBUG is off (a production site): the site's host "
+            "names, comma-separated, e.g. ALLOWED_HOSTS=club.example.org.")
     ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
 
 INSTALLED_APPS = [
@@ -53,6 +90,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "simple_history",
+    "csp",
+    "axes",
     "scoring",
     "club",
     "reports",
@@ -61,6 +100,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages only (whitenoise answers static files above): CSP, Permissions-Policy, and
+    # no-store on the director's pages.
+    "csp.middleware.CSPMiddleware",
+    "club.middleware.SecurityHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -71,6 +114,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "club.middleware.DatabaseBusyMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -114,7 +159,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# django-axes first: it refuses a locked-out login before the password is even hashed.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 LANGUAGE_CODE = "en"
@@ -125,16 +179,28 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+
+
+class StaticFilesStorage(CompressedManifestStaticFilesStorage):
+    """Static files with hashed, compressed names once `collectstatic` has written its
+    manifest, and their plain names (whitenoise serves them from the app folders) while
+    there is none: a server started without collectstatic renders its pages instead of
+    answering 500 ("Missing staticfiles manifest entry"). collectstatic itself always
+    writes the manifest. The manifest is read when the process starts."""
+
+    def stored_name(self, name):
+        if not self.hashed_files:
+            return name
+        return super().stored_name(name)
+
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        )
+        "BACKEND": ("django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+                    else "config.settings.StaticFilesStorage"),
     },
 }
 # Serve collected files when present, and the app folders directly otherwise, so
@@ -142,11 +208,111 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "session-list"
+# One address for everyone; the view sends directors to their home, others to the list.
+LOGIN_REDIRECT_URL = "after-login"
 LOGOUT_REDIRECT_URL = "session-list"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
+# --- e-mail (password reset) ---------------------------------------------------------------
+# Printed on the console unless a backend is configured, e.g.
+# EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST and friends.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND",
+                               "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for a day
+
+# --- failed logins (django-axes) ------------------------------------------------------------
+# Five wrong passwords for one username from one address lock that pair out for 15
+# minutes (each further try starts the 15 minutes again); a good login clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.views.locked_out"  # the page says when to try again
+# The log names who failed and from where (the password is never logged).
+AXES_SENSITIVE_PARAMETERS = []
+# Behind reverse proxies every request comes from the nearest proxy's address: with
+# PROXY_COUNT=1 (one proxy) the client's address is the one that proxy added to
+# X-Forwarded-For (config.views.client_address).
+PROXY_COUNT = env_int("PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "config.views.client_address"
+
+# --- security headers -----------------------------------------------------------------------
+# No inline scripts or styles anywhere (static/js holds every script).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Features the site never uses, refused to every page (club.middleware).
+PERMISSIONS_POLICY = ("accelerometer=(), camera=(), geolocation=(), gyroscope=(), "
+                      "magnetometer=(), microphone=(), payment=(), usb=()")
+
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
+
+# A TLS-terminating proxy in front: it tells Django the request came in over HTTPS, e.g.
+# SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto: https" (the proxy must set that header
+# itself, overwriting whatever the client sent).
+if os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip():
+    SECURE_PROXY_SSL_HEADER = proxy_ssl_header(os.environ["SECURE_PROXY_SSL_HEADER"])
+# Origins trusted for POSTs besides the site's own, e.g. https://club.example.org:8443.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
 if not DEBUG:
+    # HTTPS only, unless a site without TLS loosens it (README, Configuration).
+    SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", True)
+    # The load balancer's health check may come over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", False)
     SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+    LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# Preloading commits the whole registered domain (and every subdomain) to HTTPS in the
+# browsers' built-in lists; that is the domain owner's decision (SECURE_HSTS_PRELOAD=1),
+# not a default, so `check --deploy` is not asked to warn about it.
+SILENCED_SYSTEM_CHECKS = [] if DEBUG or SECURE_HSTS_PRELOAD else ["security.W021"]
+
+# --- logging --------------------------------------------------------------------------------
+# Errors (with their tracebacks) and failed logins go to stderr, where gunicorn's or the
+# service manager's log collects them.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
+                   "formatter": "plain"},
+    },
+    "loggers": {
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "django.security": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        # Bots asking for other host names: not worth a line each.
+        "django.security.DisallowedHost": {"handlers": [], "level": "ERROR",
+                                           "propagate": False},
+        "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "config": {"handlers": ["stderr"], "level": "WARNING"},  # the health check's
+    },
+}

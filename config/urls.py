@@ -1,14 +1,29 @@
-"""URL map: public reports (reports.urls), the director's pages (club.urls), accounts,
-language switching and the admin."""
+"""URL map: public reports (reports.urls), the director's pages (club.urls), accounts (login,
+logout, password reset by e-mail), language switching, the admin and the health check."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from config import views
+
 urlpatterns = [
+    path("health/", views.health, name="health"),
+    # The admin's login page offers the same reset as the site's ("Forgotten your password?").
+    path("admin/password_reset/", auth_views.PasswordResetView.as_view(),
+         name="admin_password_reset"),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/home/", views.after_login, name="after-login"),
+    path("accounts/password-reset/", auth_views.PasswordResetView.as_view(),
+         name="password_reset"),
+    path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("director/", include("club.urls")),
     path("", include("reports.urls")),

@@ -182,3 +182,56 @@ def par_contract_html(text):
     contract, declarer, tricks = parse_result(text)
     return format_html("{}{} {}", contract_html(contract), outcome_text(contract, tricks),
                        seat_display(declarer))
+
+
+# --- across sessions: seasons, events, players ----------------------------------------------
+
+def season_rules(season):
+    """The rules of a season's ladder in plain sentences, for the top of its page."""
+    from django.utils.formats import date_format
+    from django.utils.translation import ngettext
+
+    if season.by_period:
+        rules = [_("Published sessions from %(start)s to %(end)s count.") % {
+            "start": date_format(season.start), "end": date_format(season.end)}]
+    else:
+        rules = [_("The published sessions the directors chose count (listed below).")]
+    rules.append(_("Players are ranked by IMPs per board: the IMPs of their pairs over the "
+                   "boards they played, whoever the partner."))
+    rules.append(ngettext("A player is ranked after playing %(count)s session.",
+                          "A player is ranked after playing at least %(count)s sessions.",
+                          season.min_sessions) % {"count": season.min_sessions})
+    if season.best_of:
+        rules.append(ngettext(
+            "Only each player's best evening (by IMPs per board) counts.",
+            "Only each player's best %(count)s evenings (by IMPs per board) count.",
+            season.best_of) % {"count": season.best_of})
+    else:
+        rules.append(_("Every evening counts."))
+    return rules
+
+
+def evening_rows(played, names, player_prefix):
+    """A player's (or partnership's) sessions as rows, newest first: the session (to its
+    standings), the pair (to its scorecard), the partner (to their page) and the figures."""
+    from django.urls import reverse
+
+    return [{
+        "date": e.date, "session": e.session_name,
+        "standings_url": reverse("standings", args=[e.session_id]),
+        "pair": e.label, "scorecard_url": reverse("pair-scorecard", args=[e.session_id,
+                                                                          e.number]),
+        "partner": names[e.partner_id], "partner_url": f"{player_prefix}{e.partner_id}/",
+        "boards": e.boards, "imps": imps_cell(e.imps), "per_board": signed(e.imps_per_board),
+    } for e in reversed(played)]
+
+
+def trend_points(played):
+    """(date, IMPs per board that evening, IMPs per board so far) for each evening, oldest
+    first: the trend chart's points."""
+    points, imps, boards = [], 0, 0
+    for evening in played:
+        imps += evening.imps
+        boards += evening.boards
+        points.append((str(evening.date), evening.imps / evening.boards, imps / boards))
+    return points

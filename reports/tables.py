@@ -28,8 +28,11 @@ def signed_html(value):
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), accessor="rank_label",
-                         order_by=("rank", "number"))
+    """The standings. The page shows a shared rank as "3="; the downloads give the rank as a
+    number and whether it is shared in a column of its own, so spreadsheets can sort them."""
+
+    rank = tables.Column(verbose_name=_("Rank"), order_by=("rank", "number"))
+    tied = tables.Column(verbose_name=_("Tied"), visible=False)
     pair = tables.Column(verbose_name=_("Pair"), accessor="label", order_by=("number",))
     players = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "players-cell"}})
     boards = tables.Column(verbose_name=_("Boards"), initial_sort_descending=True,
@@ -53,6 +56,15 @@ class StandingsTable(tables.Table):
         super().__init__(data, **kwargs)
         # Pages link each pair with a prefix string (one reverse() per page, not per row).
         self.scorecard_prefix = scorecard_prefix
+
+    def render_rank(self, record):
+        return record.rank_label
+
+    def value_rank(self, value):
+        return value
+
+    def value_tied(self, value):
+        return value
 
     def render_pair(self, value, record):
         return format_html('<a href="{}{}/">{}</a>', self.scorecard_prefix, record.number, value)

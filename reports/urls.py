@@ -3,7 +3,7 @@ director's download of a session's archive."""
 
 from django.urls import path
 
-from reports.views import boards, downloads, scorecards, sessions
+from reports.views import boards, downloads, events, players, scorecards, seasons, sessions
 
 urlpatterns = [
     path("", sessions.session_list, name="session-list"),
@@ -15,4 +15,14 @@ urlpatterns = [
          name="pair-scorecard"),
     path("director/sessions/<int:session_id>/archive/", downloads.session_archive,
          name="session-archive"),
+    # across sessions: players, partnerships, seasons and events
+    path("sessions/<int:session_id>/pairs/<int:number>/players/", players.pair_players,
+         name="pair-players"),
+    path("players/", players.player_index, name="players"),
+    path("players/<int:player_id>/", players.player_page, name="player"),
+    path("players/<int:player_id>/with/<int:partner_id>/", players.partnership,
+         name="partnership"),
+    path("seasons/", seasons.season_list, name="seasons"),
+    path("seasons/<int:season_id>/", seasons.season_page, name="season"),
+    path("events/<int:event_id>/", events.event_page, name="event"),
 ]

@@ -1,6 +1,7 @@
 """The Russian catalogue is complete: every message the code and templates mark for
 translation has a Russian translation, and the compiled catalogue matches the source."""
 
+import os
 import re
 import shutil
 import subprocess
@@ -30,10 +31,12 @@ def extracted(tmp_path_factory):
         else:
             shutil.copy(source, work / name)
     shutil.copytree(ROOT / "locale", work / "locale")
+    # The copy has the project's settings, not the tests' (tests/ is not copied).
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1"}
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", "-l", "ru", "--no-obsolete",
          "--no-location"],
-        cwd=work, check=True, capture_output=True, text=True, timeout=300,
+        cwd=work, check=True, capture_output=True, text=True, timeout=300, env=environment,
     )
     return polib.pofile(str(work / "locale" / "ru" / "LC_MESSAGES" / "django.po"))
 

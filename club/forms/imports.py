@@ -1,5 +1,5 @@
-"""Forms of the director's import page: a results CSV with its names file, or a JSON
-session archive."""
+"""Forms of the director's import page: a results CSV with its names file, a JSON session
+archive, or a USEBIO results file."""
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -50,3 +50,18 @@ class ArchiveImportForm(forms.Form):
 
     def clean_archive(self):
         return check_upload(self.cleaned_data["archive"])
+
+
+class UsebioImportForm(forms.Form):
+    usebio = forms.FileField(
+        label=gettext_lazy("USEBIO results file (XML)"),
+        help_text=gettext_lazy("Written by EBUScore, Compscore, ScoreBridge or this site: "
+                               "pairs, travellers and hands."))
+    policy = forms.ChoiceField(label=gettext_lazy("Compensation policy"),
+                               choices=POLICIES, initial=Session.Policy.LINE.value)
+    table = forms.ModelChoiceField(label=gettext_lazy("Compensation table"),
+                                   queryset=CompensationTable.objects.all(),
+                                   to_field_name="name", empty_label=None)
+
+    def clean_usebio(self):
+        return check_upload(self.cleaned_data["usebio"])

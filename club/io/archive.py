@@ -17,11 +17,23 @@ from club.io.archive_schema import FORMAT_VERSION, Problems, check, load
 from club.io.files import ImportFailed, check_pair_players, decode_text
 from club.models import Board, Result, Session
 from club.queries import pair_entries, session_pairs
+from club.services.boards import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
 from scoring.engine import BridgeError, compute_standings, parse_contract, parse_deal
 from scoring.engine import CompensationTable as EngineTable
+from scoring.engine.analysis import SEATS as DD_SEATS
+from scoring.engine.analysis import STRAINS as DD_STRAINS
+from scoring.engine.analysis import DoubleDummy
 from scoring.models import CompensationTable
+
+# An imported session waits for the director's check before it is public again.
+IMPORTED_STATUS = {
+    Session.Status.SETUP.value: Session.Status.SETUP.value,
+    Session.Status.RUNNING.value: Session.Status.FINISHED.value,
+    Session.Status.FINISHED.value: Session.Status.FINISHED.value,
+    Session.Status.PUBLISHED.value: Session.Status.FINISHED.value,
+}
 
 # --- export ---------------------------------------------------------------------------------
 
@@ -60,6 +72,34 @@ def result_record(result, board_number, ns, ew):
         "ns_net": result.ns_net,
         "ns_imps": result.ns_imps,
         "ew_imps": result.ew_imps,
+    }
+
+
+def board_analysis(board):
+    """(double_dummy, par) of a board as the archive writes them: the tricks of each strain
+    for N, E, S and W, and {"score": NS par score, "contracts": [...]}; both None without an
+    analysed deal. Informative: an import computes them again from the deal."""
+    if not board.double_dummy:
+        return None, None
+    table = DoubleDummy.from_text(board.double_dummy)
+    double_dummy = {strain.value: [table.tricks_for(strain, seat) for seat in DD_SEATS]
+                    for strain in DD_STRAINS}
+    contracts = [text for text in board.par_contracts.split(", ") if text and text != "PASS"]
+    return double_dummy, {"score": board.par_score, "contracts": contracts}
+
+
+def board_record(board):
+    double_dummy, par = board_analysis(board)
+    return {
+        "number": board.number,
+        "dealer": board.dealer.value,
+        "vulnerability": board.vulnerability.value,
+        "dealer_override": board.dealer_override,
+        "vulnerability_override": board.vulnerability_override,
+        "deal": board.deal,
+        "ns_hcp": board.ns_hcp,
+        "double_dummy": double_dummy,
+        "par": par,
     }
 
 
@@ -117,18 +157,7 @@ def export_session(session):
             }
             for p in pairs
         ],
-        "boards": [
-            {
-                "number": b.number,
-                "dealer": b.dealer.value,
-                "vulnerability": b.vulnerability.value,
-                "dealer_override": b.dealer_override,
-                "vulnerability_override": b.vulnerability_override,
-                "deal": b.deal,
-                "ns_hcp": b.ns_hcp,
-            }
-            for b in boards
-        ],
+        "boards": [board_record(b) for b in boards],
         "results": results,
         "standings": [
             {
@@ -320,9 +349,13 @@ def read_results(items, pair_numbers, board_numbers, boards, problems):
     return results
 
 
-def import_archive(data, filename="archive.json", user=None):
+def import_archive(data, filename="archive.json", user=None, keep_status=False):
     """Create a new session from an archive (bytes or text); ImportFailed lists every
-    problem, and then nothing is saved."""
+    problem, and then nothing is saved.
+
+    The new session is "finished" for the director to check and publish (a session in setup
+    stays in setup); `keep_status=True` keeps the archive's status exactly (restoring a
+    backup). Each board's double-dummy table and par are computed again from its deal."""
     document = load(decode_text(data, filename), filename)
     problems = Problems()
     _archive, parts = check(schema.Archive, document, _("the archive"), problems)
@@ -333,10 +366,13 @@ def import_archive(data, filename="archive.json", user=None):
                            problems)
     if problems:
         raise ImportFailed(problems)
+    if not keep_status:
+        session.status = IMPORTED_STATUS[session.status]
     table = session.compensation_table
+    boards = sorted(boards.values(), key=lambda b: b.number)
     try:
-        return import_session(session, pairs, sorted(boards.values(), key=lambda b: b.number),
-                              results, table_rows=getattr(table, "archive_rows", None),
-                              user=user)
+        analyse_boards(boards)
+        return import_session(session, pairs, boards, results,
+                              table_rows=getattr(table, "archive_rows", None), user=user)
     except Refused as err:
         raise ImportFailed(err.messages) from None

@@ -1,12 +1,57 @@
 """Every result of a session as a table for the downloads (CSV, XLSX, JSON through
 django-tables2 and tablib): the results download of the public pages and the
-`export_session --format csv` command."""
+`export_session --format csv` command; and how every table download is written so that
+spreadsheets open it safely (`export_table`)."""
+
+import codecs
 
 import django_tables2 as tables
+from django.utils.translation import get_language
+from django_tables2.export import TableExport
+from tablib import Dataset
 
 from scoring.engine import format_result, parse_contract
 
 EXPORT_FORMATS = ("csv", "xlsx", "json")
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "json": "application/json; charset=utf-8",
+}
+# A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Languages whose spreadsheets use the decimal comma, and so ";" between CSV fields.
+SEMICOLON_LANGUAGES = ("ru",)
+
+
+def defused(value):
+    """A text cell a spreadsheet would run as a formula (a player named "=HYPERLINK(...)"),
+    made plain text with a leading apostrophe; numbers, even negative, stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_delimiter(language=None):
+    """";" where Excel expects it (Russian settings use the decimal comma), "," elsewhere."""
+    language = (language or get_language() or "en").split("-")[0]
+    return ";" if language in SEMICOLON_LANGUAGES else ","
+
+
+def export_table(table, fmt, title, delimiter=None):
+    """The download of a django-tables2 table as bytes: CSV in UTF-8 with a byte order mark
+    (Excel then reads it as UTF-8) and `delimiter` (by default the language's), XLSX, or
+    JSON. Text cells that would run as formulas are defused in CSV and XLSX."""
+    dataset = TableExport(fmt, table, dataset_kwargs={"title": str(title)[:31]}).dataset
+    if fmt == "json":
+        return dataset.export("json").encode()
+    safe = Dataset(*(tuple(defused(value) for value in row) for row in dataset),
+                   headers=[defused(header) for header in dataset.headers],
+                   title=dataset.title)
+    if fmt == "xlsx":
+        return safe.export("xlsx")
+    text = safe.export("csv", delimiter=delimiter or csv_delimiter())
+    return codecs.BOM_UTF8 + text.encode()
 
 
 def assigned_text(assigned):

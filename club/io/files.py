@@ -6,15 +6,26 @@ import csv
 import io
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.services.imports import player_key
 
+MAX_LISTED = 300  # a file of 100,000 bad lines still gives a page that can be read
+
 
 class ImportFailed(Exception):
-    """The files cannot be imported; `errors` lists every problem found (translated text)."""
+    """The files cannot be imported; `errors` lists the problems found (translated text):
+    the first MAX_LISTED of them and a count of the rest. `total` counts them all."""
 
     def __init__(self, errors):
-        self.errors = list(errors)
+        errors = list(errors)
+        self.total = len(errors)
+        if self.total > MAX_LISTED:
+            rest = self.total - MAX_LISTED
+            errors = errors[:MAX_LISTED] + [ngettext(
+                "… and %(count)s more problem.", "… and %(count)s more problems.", rest)
+                % {"count": rest}]
+        self.errors = errors
         super().__init__("\n".join(self.errors))
 
 

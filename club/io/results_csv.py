@@ -7,8 +7,10 @@ scorer's boards file, with an NS HCP column:
 
 The result may be written into the contract ("4S=", "4S-1", "3NT+2"), the tricks column
 then empty or left out (six columns); a passed-out board is PASS with declarer and tricks
-empty. Further columns are ignored (this site's results CSV export has more). The names file
-is: pair number, player 1, player 2. A header line is optional in both files.
+empty. Further columns are ignored, except the rulings of this site's own results export
+(ns_adjustment, ew_adjustment, assigned), read when the header line names them, so that the
+export imports again with the same standings. The names file is: pair number, player 1,
+player 2. A header line is optional in both files.
 
 Everything is checked before anything is saved; every problem is reported with its file
 and line, and the session is created in one transaction (all or nothing).
@@ -30,11 +32,19 @@ from club.io.files import (
 )
 from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH
+from club.schedule import MAX_TABLES
 from club.services.imports import import_session
-from scoring.engine import BridgeError, parse_result
+from scoring.engine import Adjustment, BridgeError, parse_result
 from scoring.models import CompensationTable, moscow_table
 
 MAX_BOARD = 200
+# A session of the largest movement (50 tables) playing 200 boards. Saving costs about a
+# millisecond a result (history included), so a file this long imports in about ten
+# seconds; a longer one is refused before anything is saved (its lines are still checked,
+# which is fast, so that a bad file lists its problems).
+MAX_LINES = MAX_TABLES * MAX_BOARD
+RULING_COLUMNS = ("ns_adjustment", "ew_adjustment", "assigned")
+ADJUSTMENT_VALUES = [a.value for a in Adjustment]
 
 
 # --- the CSV import -------------------------------------------------------------------------
@@ -111,11 +121,57 @@ def read_names(text, filename):
     return errors, pairs, set(numbers)
 
 
+def ruling_columns(rows):
+    """{ruling column: index} named by the header line (this site's results export), {}
+    without a header."""
+    if not rows or drop_header(rows[:1]):
+        return {}
+    names = [cell.strip().lower() for cell in rows[0][1]]
+    return {name: names.index(name) for name in RULING_COLUMNS if name in names}
+
+
+def read_rulings(cells, columns, problems):
+    """(ns adjustment, ew adjustment, assigned (contract, declarer, tricks) or None) of a
+    line of the results export; problems added for bad values."""
+    value = {name: cells[index].strip() if index < len(cells) else ""
+             for name, index in columns.items()}
+    adjustments = []
+    for side, name in (("NS", "ns_adjustment"), ("EW", "ew_adjustment")):
+        adjustment = value.get(name, "").lower()
+        if adjustment and adjustment not in ADJUSTMENT_VALUES:
+            problems.append(_("the %(side)s adjusted score “%(value)s” is not one of "
+                              "%(choices)s") % {"side": side, "value": value[name],
+                                                "choices": ", ".join(ADJUSTMENT_VALUES)})
+            adjustment = ""
+        adjustments.append(adjustment)
+    assigned = None
+    if value.get("assigned"):
+        try:
+            assigned = parse_result(value["assigned"])
+        except BridgeError as err:
+            problems.append(_("assigned result: %(problem)s") % {
+                "problem": _(err.template) % err.params})
+    return (*adjustments, assigned)
+
+
+def size_problem(count, filename):
+    return _("%(file)s has %(count)s results; a session has at most %(max)s (%(tables)s "
+             "tables playing %(boards)s boards), so nothing was imported.") % {
+                 "file": filename, "count": count, "max": MAX_LINES, "tables": MAX_TABLES,
+                 "boards": MAX_BOARD}
+
+
 def read_boards(text, filename, pair_numbers):
-    """(errors, lines) from a boards file: lines are (line, board, ns, ew, parsed, hcp)."""
+    """(errors, lines) from a boards file: lines are (line, board, ns, ew, parsed, hcp,
+    rulings)."""
     errors, lines, played = [], [], {}
     known = ", ".join(str(n) for n in sorted(pair_numbers))
-    for line, cells in drop_header(csv_rows(text, filename)):
+    rows = csv_rows(text, filename)
+    columns = ruling_columns(rows)
+    rows = drop_header(rows)
+    if len(rows) > MAX_LINES:
+        errors.append(size_problem(len(rows), filename))
+    for line, cells in rows:
         where = _("%(file)s line %(line)s") % {"file": filename, "line": line}
         if len(cells) < 6:
             errors.append(_("%(where)s: expected 7 columns (board, NS pair, EW pair, contract, "
@@ -147,6 +203,7 @@ def read_boards(text, filename, pair_numbers):
         if hcp and (not is_int(hcp) or int(hcp) > 40):
             problems.append(_("the NS HCP “%(value)s” is not a whole number from 0 to 40")
                             % {"value": hcp})
+        rulings = read_rulings(cells, columns, problems) if columns else ("", "", None)
         if not problems and is_int(board):
             for pair in (int(ns), int(ew)):
                 other = played.get((int(board), pair))
@@ -160,7 +217,8 @@ def read_boards(text, filename, pair_numbers):
             errors.append(_("%(where)s: %(problems)s.") % {"where": where, "problems": text})
             continue
         played[(int(board), int(ns))] = played[(int(board), int(ew))] = line
-        lines.append((line, int(board), int(ns), int(ew), parsed, int(hcp) if hcp else None))
+        lines.append((line, int(board), int(ns), int(ew), parsed, int(hcp) if hcp else None,
+                      rulings))
     if not lines and not errors:
         errors.append(_("%(file)s holds no results.") % {"file": filename})
     return errors, lines
@@ -175,7 +233,7 @@ def board_hcps(lines, duplicated, filename):
     """
     errors, board_hcp, line_hcp = [], {}, {}
     by_board = defaultdict(list)
-    for line, board, _ns, _ew, _parsed, hcp in lines:
+    for line, board, _ns, _ew, _parsed, hcp, _rulings in lines:
         by_board[board].append((line, hcp))
     for board, entries in sorted(by_board.items()):
         values = sorted({hcp for _line, hcp in entries if hcp is not None})
@@ -208,7 +266,7 @@ def derive_rounds(lines, last_board):
     """(rounds, boards per round) for free seating: a round is the boards two pairs play
     against each other (the most common count), made a divisor of the board count so that
     rounds x boards per round = the boards of the session."""
-    meetings = Counter(frozenset((ns, ew)) for _l, _b, ns, ew, _p, _h in lines)
+    meetings = Counter(frozenset((ns, ew)) for _l, _b, ns, ew, *_rest in lines)
     per_meeting = Counter(meetings.values()).most_common()
     typical = max(count for count, times in per_meeting if times == per_meeting[0][1])
     per_round = max(d for d in range(1, min(typical, last_board) + 1) if last_board % d == 0)
@@ -243,7 +301,7 @@ def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated
     if errors:
         raise ImportFailed(errors)
 
-    last_board = max(board for _l, board, _ns, _ew, _p, _h in lines)
+    last_board = max(board for _l, board, *_rest in lines)
     rounds, per_round = derive_rounds(lines, last_board)
     session = Session(
         name=name, date=day, status=Session.Status.FINISHED, movement=Session.Movement.FREE,
@@ -252,9 +310,14 @@ def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated
     )
     boards = [Board(number=n, ns_hcp=board_hcp.get(n)) for n in range(1, last_board + 1)]
     results = []
-    for line, board, ns, ew, (contract, declarer, tricks), _hcp in lines:
-        result = Result(ns_hcp=line_hcp.get(line))
+    for line, board, ns, ew, (contract, declarer, tricks), _hcp, rulings in lines:
+        ns_adjustment, ew_adjustment, assigned = rulings
+        result = Result(ns_hcp=line_hcp.get(line), ns_adjustment=ns_adjustment,
+                        ew_adjustment=ew_adjustment)
         result.set_contract(contract, declarer, tricks)
+        if assigned is not None:
+            result.assigned = True
+            result.set_assigned(*assigned)
         results.append((board, ns, ew, result))
     return import_session(session, [(number, specs) for number, specs, _line in pairs],
                           boards, results, user=user)

@@ -237,3 +237,35 @@ def _record_changes(board, record, duplicated):
     if duplicated:
         change["ns_hcp"] = deal_ns_hcp(deal)
     return change
+
+
+def deal_boards(session_id):
+    """Deal every board of the session with the operating system's cryptographically secure
+    generator (nobody can predict or repeat the deals), store the deals with their HCP and
+    analysis (import_deals). Refused when a board already has a deal or a result: dealing
+    again would change boards that were printed or played. Returns how many boards were
+    dealt."""
+    # Imported here so that this addition leaves the module's head as it was.
+    from club.schedule import listing
+    from scoring.engine import random_deal
+
+    with transaction.atomic():
+        session = lock_session(session_id)
+        refuse_if_locked(session)
+        boards = list(session.boards.order_by("number"))
+        if not boards:
+            raise Refused(gettext("The session has no boards yet: complete its setup "
+                                  "first."))
+        dealt = [b.number for b in boards if b.deal]
+        if dealt:
+            raise Refused(gettext("Boards %(boards)s already have deals: the session's hand "
+                                  "records are known, so nothing was dealt.")
+                          % {"boards": listing(dealt)})
+        played = sorted(set(session.boards.filter(results__isnull=False)
+                            .values_list("number", flat=True)))
+        if played:
+            raise Refused(gettext("Boards %(boards)s already have results: they were played "
+                                  "with other cards, so nothing was dealt.")
+                          % {"boards": listing(played)})
+        import_deals(session_id, [DealRecord(b.number, random_deal()) for b in boards])
+    return len(boards)

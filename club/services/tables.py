@@ -100,3 +100,29 @@ def table_for_import(name, rows):
     CompensationRow.objects.bulk_create(
         CompensationRow(table=table, hcp=h, not_vul=n, vul=v) for h, n, v in rows)
     return table
+
+
+def create_table(name, rows):
+    """A new club table named `name` with these (hcp, not vulnerable, vulnerable) rows, e.g.
+    a calibration's proposal: directors then choose it for the sessions that should use
+    it. Refused when the rows do not make a table or the name is taken. Returns it."""
+    name = " ".join((name or "").replace("\x00", "").split())
+    max_length = CompensationTable._meta.get_field("name").max_length
+    if not name or len(name) > max_length:
+        raise Refused({"name": [gettext("Give the table a name of at most %(max)s "
+                                        "characters.") % {"max": max_length}]})
+    rows = sorted(rows)
+    check_rows(rows)
+    taken = Refused({"name": [gettext("A compensation table named “%(name)s” already exists; "
+                                      "choose another name.") % {"name": name}]})
+    with transaction.atomic():
+        if CompensationTable.objects.filter(name=name).exists():
+            raise taken
+        try:
+            with transaction.atomic():
+                table = CompensationTable.objects.create(name=name)
+        except IntegrityError:
+            raise taken from None  # created by someone else since the look above
+        CompensationRow.objects.bulk_create(
+            CompensationRow(table=table, hcp=h, not_vul=n, vul=v) for h, n, v in rows)
+    return table

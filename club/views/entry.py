@@ -170,8 +170,11 @@ def traveller(request, session_id, board_number):
 
 
 @director_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def board_hcp(request, session_id, board_number):
+    if request.method == "GET":
+        # Reloading the address an invalid HCP left in the browser: back to the traveller.
+        return redirect("entry-traveller", session_id, board_number)
     evening = load_evening(session_id)
     session = evening.session
     board = get_board(session, board_number)

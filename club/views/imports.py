@@ -1,13 +1,13 @@
-"""The director's import page: a session from a results CSV or a JSON archive (read by
-club.io, saved by club.services.imports)."""
+"""The director's import page: a session from a results CSV, a JSON archive or a USEBIO
+file (read by club.io, saved by club.services.imports)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from club.forms.imports import ArchiveImportForm, CsvImportForm
-from club.io import archive, results_csv
+from club.forms.imports import ArchiveImportForm, CsvImportForm, UsebioImportForm
+from club.io import archive, results_csv, usebio_read
 from club.io.files import ImportFailed
 from club.models import Result
 from club.permissions import director_required
@@ -19,12 +19,21 @@ def import_session(request):
     """Create a session from CSV files or a JSON archive (see club.io)."""
     csv_form = CsvImportForm(prefix="csv", initial={"table": "Moscow"})
     archive_form = ArchiveImportForm(prefix="archive")
-    errors, which = [], None
+    usebio_form = UsebioImportForm(prefix="usebio", initial={"table": "Moscow"})
+    errors, total, which = [], 0, None
     user = request.user
     if request.method == "POST":
         which = request.POST.get("which")
         try:
-            if which == "archive":
+            if which == "usebio":
+                usebio_form = UsebioImportForm(request.POST, request.FILES, prefix="usebio")
+                if usebio_form.is_valid():
+                    data = usebio_form.cleaned_data
+                    session = usebio_read.import_usebio(
+                        data["usebio"].read(), data["usebio"].name, policy=data["policy"],
+                        table_name=data["table"].name, user=user)
+                    return imported(request, session)
+            elif which == "archive":
                 archive_form = ArchiveImportForm(request.POST, request.FILES, prefix="archive")
                 if archive_form.is_valid():
                     upload = archive_form.cleaned_data["archive"]
@@ -42,9 +51,10 @@ def import_session(request):
                         user=user)
                     return imported(request, session)
         except ImportFailed as err:
-            errors = err.errors
+            errors, total = err.errors, err.total
     return render(request, "club/import.html", {
-        "csv_form": csv_form, "archive_form": archive_form, "errors": errors, "which": which,
+        "csv_form": csv_form, "archive_form": archive_form, "usebio_form": usebio_form,
+        "errors": errors, "total": total, "which": which,
     })
 
 

@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from club.forms.entry import ResultEditForm
 from club.history import history_entries, result_history, result_summary, stale_message
@@ -125,8 +125,11 @@ def result_detail(request, result_id):
 
 
 @director_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def result_delete(request, result_id):
+    if request.method == "GET":
+        # Reloading the confirmation's address: back to the result (deleting needs a POST).
+        return redirect("result-detail", result_id)
     result = get_object_or_404(Result.objects.select_related("board__session"), pk=result_id)
     session = result.board.session
     try:

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from club.io import archive
+from club.io import archive, pbn, usebio
 from club.io.exports import EXPORT_FORMATS, ResultsTable, results_rows
 from club.models import Result
 from club.queries import session_pairs
@@ -19,13 +19,38 @@ from reports.presenters import (
     deal_diagram,
     pair_names,
 )
-from reports.views.common import export_format, export_response, get_session, url_prefix
+from reports.views.common import (
+    download,
+    export_format,
+    export_response,
+    get_session,
+    url_prefix,
+)
+
+# The session's own formats, beside the tables: deals and results for other bridge programs.
+FILE_DOWNLOADS = {
+    "pbn": ("application/x-pbn; charset=utf-8", "pbn"),
+    "usebio": ("application/xml; charset=utf-8", "xml"),
+}
+
+
+def file_download(session, fmt):
+    """The session as PBN (deals and results) or USEBIO XML; public, so without the
+    players' membership numbers."""
+    content_type, extension = FILE_DOWNLOADS[fmt]
+    if fmt == "pbn":
+        content = pbn.session_pbn(session).encode("utf-8")
+    else:
+        content = usebio.export_usebio(session, membership=False)
+    return download(content, content_type, f"results-{session.date}-{session.id}.{extension}")
 
 
 @require_safe
 def board_list(request, session_id):
     """The boards of a session with links to their reports; exports every result."""
     session = get_session(request, session_id)
+    if request.GET.get("_export") in FILE_DOWNLOADS:
+        return file_download(session, request.GET["_export"])
     fmt = export_format(request)
     if fmt:
         table = ResultsTable(results_rows(archive.export_session(session)))

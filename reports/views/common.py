@@ -1,11 +1,11 @@
 """What every public page shares: who may see a session, links built from one reverse(),
 and the table downloads (CSV, XLSX, JSON through django-tables2 and tablib)."""
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django_tables2.export import TableExport
 
+from club.io.exports import CONTENT_TYPES, export_table
 from club.models import Session
 from club.permissions import is_director
 from reports.tables import EXPORT_FORMATS
@@ -38,6 +38,13 @@ def export_format(request):
 
 
 def export_response(table, fmt, title, filename):
-    # A spreadsheet's sheet name is at most 31 characters.
-    exporter = TableExport(fmt, table, dataset_kwargs={"title": str(title)[:31]})
-    return exporter.response(filename=f"{filename}.{fmt}")
+    """A table download: CSV in UTF-8 with a byte order mark and the page language's
+    separator (";" in Russian, so that Excel splits the columns), XLSX or JSON; text that a
+    spreadsheet would run as a formula is defused (club.io.exports.export_table)."""
+    return download(export_table(table, fmt, title), CONTENT_TYPES[fmt], f"{filename}.{fmt}")
+
+
+def download(content, content_type, filename):
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

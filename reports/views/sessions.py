@@ -1,11 +1,13 @@
 """The list of sessions and a session's standings (page and downloads)."""
 
+from django.core.paginator import Paginator
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from club.queries import session_standings
+from club.stats.seasons import season_groups
 from reports.tables import EXPORT_FORMATS, StandingsTable
 from reports.views.common import (
     export_format,
@@ -16,12 +18,19 @@ from reports.views.common import (
 )
 
 
+SESSIONS_PER_PAGE = 30
+
+
 @require_safe
 def session_list(request):
+    """The sessions, newest first, a page at a time and grouped under their seasons: the
+    same few queries whatever the number of sessions."""
     sessions = visible_sessions(request.user).order_by("-date", "-id")
+    page = Paginator(sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "reports/session_list.html", {
-        "sessions": sessions,
+        "page": page, "groups": season_groups(list(page)),
         "standings_prefix": reverse("standings", args=[0])[:-2],
+        "season_prefix": reverse("season", args=[0])[:-2],
     })
 
 

@@ -7,10 +7,12 @@ import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 from openpyxl import load_workbook
 
+from club.services.boards import sync_boards
 from scoring.engine import parse_result
-from tests.factories import make_result, make_session, save_scored
+from tests.factories import make_pair, make_result, make_session, save_scored
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +43,8 @@ def test_results_csv_from_the_board_list(client, session):
     response = client.get(f"/sessions/{session.id}/boards/?_export=csv")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert response.content.startswith(b"\xef\xbb\xbf")  # UTF-8 byte order mark, for Excel
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == HEADER
     assert rows[1] == ["1", "2", "5", "PASS", "", "", "23", "1", "2", "2NS", "2EW", "", "", "",
                        "0", "0", "110", "-110", "-3", "3"]
@@ -91,3 +94,70 @@ def test_export_command_csv_matches_the_page(client, session):
 def test_export_command_refusals(args, message):
     with pytest.raises(CommandError, match=message):
         call_command("export_session", *args, stdout=io.StringIO())
+
+
+# --- spreadsheets open the downloads safely ------------------------------------------------
+
+@pytest.fixture
+def hostile_names():
+    session = make_session(tables=3, boards_per_round=2, pairs=0, boards=False)
+    make_pair(session, 1, ("=HYPERLINK(\"http://evil.example\",\"x\")", "+1+1"))
+    make_pair(session, 2, ("@SUM(A1)", "-2+3"))
+    for number in range(3, 7):
+        make_pair(session, number)
+    sync_boards(session)
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=25)
+    make_result(session, 1, 2, 5, "3NT-2 N")
+    return session
+
+
+def test_formulas_in_names_export_as_text(client, hostile_names):
+    session = hostile_names
+    text = client.get(f"/sessions/{session.id}/?_export=csv").content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    players = {row[2]: row[3] for row in rows[1:]}
+    assert players["1NS"] == "'=HYPERLINK(\"http://evil.example\",\"x\") – +1+1"
+    assert players["2NS"] == "'@SUM(A1) – -2+3"
+    imps = {row[2]: row[5] for row in rows[1:]}
+    assert imps["2NS"].startswith("-")  # a negative number stays a number
+    sheet = load_workbook(io.BytesIO(
+        client.get(f"/sessions/{session.id}/?_export=xlsx").content)).active
+    cells = {row[2]: row for row in sheet.values}
+    assert cells["1NS"][3].startswith("'=HYPERLINK")
+    assert isinstance(cells["2NS"][5], int) and cells["2NS"][5] < 0
+    assert all(cell.data_type != "f" for row in sheet.iter_rows() for cell in row)
+
+
+def test_russian_pages_give_semicolon_csv(hostile_names):
+    session = hostile_names
+    text = Client(HTTP_ACCEPT_LANGUAGE="ru").get(
+        f"/sessions/{session.id}/boards/?_export=csv").content.decode("utf-8-sig")
+    assert text.splitlines()[0].startswith("board;ns;ew;contract")
+
+
+# --- PBN and USEBIO for other programs ------------------------------------------------------
+
+def test_board_list_offers_pbn_and_usebio(client, session):
+    html = client.get(f"/sessions/{session.id}/boards/").content.decode()
+    assert 'href="?_export=pbn"' in html and 'href="?_export=usebio"' in html
+    response = client.get(f"/sessions/{session.id}/boards/?_export=pbn")
+    assert response["Content-Type"].startswith("application/x-pbn")
+    assert "attachment" in response["Content-Disposition"]
+    assert "[ScoreTable" in response.content.decode()
+    response = client.get(f"/sessions/{session.id}/boards/?_export=usebio")
+    assert response["Content-Type"].startswith("application/xml")
+    assert b'<EVENT EVENT_TYPE="BUTLER_PAIRS">' in response.content
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "usebio"])
+def test_downloads_run_a_fixed_number_of_queries(client, fmt, django_assert_max_num_queries):
+    counts = []
+    for tables in (3, 7):
+        session = make_session(tables=tables, boards_per_round=3)
+        for board in range(1, 4):
+            for table in range(1, tables + 1):
+                make_result(session, board, table, tables + table, "3NT= N", board_hcp=25)
+        with django_assert_max_num_queries(10) as captured:
+            assert client.get(f"/sessions/{session.id}/boards/?_export={fmt}").status_code == 200
+        counts.append(len(captured.captured_queries))
+    assert counts[0] == counts[1]

@@ -104,21 +104,26 @@ def test_standings_csv_export(client, evening):
     response = client.get(f"/sessions/{evening.id}/?_export=csv")
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Rank", "Pair", "Players", "Boards", "IMPs", "IMPs per board"]
-    assert rows[1][:2] == ["1", "1NS"] and rows[1][3:] == ["2", "5", "2.5"]
-    assert [row[0] for row in rows[1:]] == ["1", "2=", "2=", "2=", "5", "6"]
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0] == ["Rank", "Tied", "Pair", "Players", "Boards", "IMPs", "IMPs per board"]
+    assert rows[1][:3] == ["1", "False", "1NS"] and rows[1][4:] == ["2", "5", "2.5"]
+    # The rank is a number; a shared rank ("2=" on the page) says so in its own column.
+    assert [row[0] for row in rows[1:]] == ["1", "2", "2", "2", "5", "6"]
+    assert [row[1] for row in rows[1:]] == ["False", "True", "True", "True", "False", "False"]
 
 
 def test_standings_json_and_xlsx_exports(client, evening):
     data = json.loads(client.get(f"/sessions/{evening.id}/?_export=json").content)
-    assert data[-1] == {"Rank": "6", "Pair": "2NS", "Players": data[-1]["Players"],
-                        "Boards": 1, "IMPs": -3, "IMPs per board": -3.0}
+    assert data[-1] == {"Rank": 6, "Tied": False, "Pair": "2NS",
+                        "Players": data[-1]["Players"], "Boards": 1, "IMPs": -3,
+                        "IMPs per board": -3.0}
+    assert [(row["Rank"], row["Tied"]) for row in data[1:4]] == [(2, True)] * 3
     response = client.get(f"/sessions/{evening.id}/?_export=xlsx")
     sheet = load_workbook(io.BytesIO(response.content)).active
     values = list(sheet.values)
-    assert values[0][0] == "Rank"
-    assert values[1][1] == "1NS" and values[1][4] == 5
+    assert values[0][:2] == ("Rank", "Tied")
+    assert values[1][2] == "1NS" and values[1][5] == 5
+    assert [row[0] for row in values[1:]] == [1, 2, 2, 2, 5, 6]  # numbers, not "2="
 
 
 def test_standings_page_offers_the_exports(client, evening):

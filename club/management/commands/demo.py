@@ -1,19 +1,28 @@
-"""`python manage.py demo`: a complete demo evening, then the development server."""
+"""`python manage.py demo`: a complete demo evening, then the development server.
 
+The demo adds a director whose password it prints, so it refuses to run with DEBUG off (a
+production site) unless told --allow-production. It checks that the server's port is free
+before building anything, and prints the address to open."""
+
+import errno
 import random
+import re
+import socket
 from datetime import date
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+from django.core.management.commands.runserver import naiveip_re
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Player, Result, Session
 from club.permissions import DIRECTORS_GROUP
 from club.schedule import seating_boards, session_schedule
-from club.services.boards import update_board
+from club.services.boards import DealRecord, import_deals
 from club.services.pairs import save_pair
 from club.services.results import contract_values, enter_result
 from club.services.sessions import change_status, create_session
@@ -21,7 +30,6 @@ from scoring.engine import (
     Direction,
     board_vulnerability,
     contract_score,
-    deal_ns_hcp,
     parse_contract,
     random_deal,
 )
@@ -70,6 +78,59 @@ def plausible_result(rng, board_number, ns_hcp):
     return contract, Direction(declarer), tricks
 
 
+def server_address(addrport):
+    """(host, port, url) for runserver's ADDRPORT -- a port, address:port or [IPv6]:port:
+    the host to listen on, the port, and the address to open in a browser."""
+    match = re.match(naiveip_re, addrport)
+    if match is None or not match["port"].isdigit() or not 0 < int(match["port"]) < 65536:
+        raise CommandError(_("“%(addrport)s” is not a port (such as 8001) nor an address and "
+                             "port (such as 127.0.0.1:8001 or [::1]:8001).")
+                           % {"addrport": addrport})
+    port = int(match["port"])
+    if match["ipv6"]:
+        host = match["ipv6"][1:-1]
+        shown = "::1" if host == "::" else host
+        return host, port, f"http://[{shown}]:{port}/"
+    host = match["addr"] or "127.0.0.1"
+    # Listening on every address: this machine's own is the one a browser here opens.
+    shown = "127.0.0.1" if host in {"0", "0.0.0.0"} else host
+    return host, port, f"http://{shown}:{port}/"
+
+
+def other_addrport(host, port, addrport):
+    """The same address with the next port, to suggest when the port is taken."""
+    if ":" not in addrport:
+        return str(port + 1)
+    return f"[{host}]:{port + 1}" if ":" in host else f"{host}:{port + 1}"
+
+
+def check_port_free(host, port, addrport):
+    """Bind the server's address for a moment: a clear refusal now rather than a traceback
+    from the development server after the demo was built and its address printed."""
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError) as err:
+        raise CommandError(_("Cannot listen on “%(host)s”: %(problem)s.")
+                           % {"host": host, "problem": err}) from None
+    with socket.socket(family, kind, proto) as probe:
+        # As the development server does: a port left in TIME_WAIT by the last run is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                raise CommandError(_(
+                    "Port %(port)s is already in use on %(host)s (another server, perhaps "
+                    "another demo, is running there). Stop it, or pick another port: python "
+                    "manage.py demo --addrport %(other)s") % {
+                        "port": port, "host": host,
+                        "other": other_addrport(host, port, addrport)}) from None
+            raise CommandError(_("Cannot listen on %(host)s port %(port)s: %(problem)s.")
+                               % {"host": host, "port": port,
+                                  "problem": err.strerror or err}) from None
+
+
 class Command(BaseCommand):
     help = _("Create a demo evening (7-table Mitchell, all results entered) and run the server.")
 
@@ -77,9 +138,23 @@ class Command(BaseCommand):
         parser.add_argument("--setup-only", action="store_true",
                             help=_("Create the demo data but do not start the server."))
         parser.add_argument("--addrport", default="127.0.0.1:8000",
-                            help=_("Where the development server listens."))
+                            help=_("Where the development server listens: a port (8001), "
+                                   "an address and port (127.0.0.1:8001) or [::1]:8001."))
+        parser.add_argument("--allow-production", action="store_true",
+                            help=_("Run even though DEBUG is off (a production site): the "
+                                   "demo's director has a password everyone can read here."))
 
     def handle(self, *args, **options):
+        if not settings.DEBUG and not options["allow_production"]:
+            raise CommandError(_(
+                "DEBUG is off, so this looks like a production site, and the demo would add a "
+                "director “%(user)s” with the password printed here. Run the demo on a "
+                "development machine (DEBUG=1), or add --allow-production if this database "
+                "really is for trying things out.") % {"user": DIRECTOR_USERNAME})
+        url = None
+        if not options["setup_only"]:
+            host, port, url = server_address(options["addrport"])
+            check_port_free(host, port, options["addrport"])
         call_command("migrate", interactive=False, verbosity=0)
         session = self.create_demo()
         user_model = get_user_model()
@@ -100,8 +175,7 @@ class Command(BaseCommand):
             "user": DIRECTOR_USERNAME, "password": DIRECTOR_PASSWORD})
         if options["setup_only"]:
             return
-        self.stdout.write(_("Open http://%(addrport)s/ in a browser.")
-                          % {"addrport": options["addrport"]})
+        self.stdout.write(_("Open %(url)s in a browser.") % {"url": url})
         call_command("runserver", options["addrport"], use_reloader=False)
 
     @transaction.atomic
@@ -119,9 +193,8 @@ class Command(BaseCommand):
                    for name in PLAYER_NAMES]
         for number in range(1, 15):
             save_pair(session.pk, number, players[2 * number - 2], players[2 * number - 1])
-        for board in session.boards.all():
-            deal = random_deal(rng)
-            update_board(board.pk, {"deal": deal, "ns_hcp": deal_ns_hcp(deal)})
+        import_deals(session.pk, [DealRecord(board, random_deal(rng))
+                                  for board in range(1, session.boards.count() + 1)])
         change_status(session.pk, "start")
         boards = {b.number: b for b in session.boards.all()}
         pairs = {p.number: p for p in session.pairs.all()}

@@ -1,8 +1,10 @@
-"""`python manage.py import_session`: a new session from CSV files or a JSON archive.
+"""`python manage.py import_session`: a new session from CSV files, a JSON archive or a
+USEBIO results file.
 
     import_session --name NAME --date YYYY-MM-DD [--policy line|declarer] [--not-duplicated]
                    [--table TABLE_NAME] BOARDS.csv NAMES.csv
     import_session --json FILE
+    import_session --usebio FILE [--name NAME] [--date YYYY-MM-DD] [--policy ...] [--table ...]
 
 Prints the new session's id. Any problem: nothing is imported, and every problem is listed.
 """
@@ -12,7 +14,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from club.io import archive, results_csv
+from club.io import archive, results_csv, usebio_read
 from club.io.files import ImportFailed
 
 
@@ -32,6 +34,9 @@ class Command(BaseCommand):
         parser.add_argument("files", nargs="*", metavar="FILE",
                             help=_("BOARDS.csv NAMES.csv"))
         parser.add_argument("--json", metavar="FILE", help=_("A session archive to import."))
+        parser.add_argument("--usebio", metavar="FILE",
+                            help=_("A USEBIO results file (XML) to import; --name and --date "
+                                   "replace the file's."))
         parser.add_argument("--name", help=_("The session's name."))
         parser.add_argument("--date", help=_("The session's date, YYYY-MM-DD."))
         parser.add_argument("--policy", default="line",
@@ -43,7 +48,18 @@ class Command(BaseCommand):
 
     def handle(self, *args, files, **options):
         try:
-            if options["json"]:
+            if options["json"] and options["usebio"]:
+                raise CommandError(_("Give one file to import: --json or --usebio."))
+            if options["usebio"]:
+                if files:
+                    raise CommandError(_("Give either --usebio FILE or the two CSV files, "
+                                         "not both."))
+                path = options["usebio"]
+                session = usebio_read.import_usebio(
+                    read_bytes(path), Path(path).name, name=options["name"],
+                    date=options["date"], policy=options["policy"],
+                    table_name=options["table"])
+            elif options["json"]:
                 if files:
                     raise CommandError(_("Give either --json FILE or the two CSV files, "
                                          "not both."))

@@ -10,8 +10,9 @@ from django.core.management import call_command
 from club.io.archive import FORMAT_VERSION, dumps, export_session, import_archive
 from club.io.results_csv import import_csv
 from club.models import Player, Result, Session
-from club.services.boards import sync_boards
+from club.services.boards import analyse_boards, sync_boards
 from scoring.engine import parse_result
+from scoring.engine.analysis import analyse
 from scoring.models import CompensationTable, moscow_table
 from tests.factories import make_pair, make_result, make_session, save_scored
 
@@ -38,6 +39,7 @@ def build_evening():
     first.save()
     board = session.boards.get(number=1)
     board.deal, board.ns_hcp = DEAL, 20
+    analyse_boards([board])
     board.save()
     board = session.boards.get(number=2)
     board.dealer_override, board.vulnerability_override = "S", "All"
@@ -80,9 +82,17 @@ def test_archive_content():
         "players": [{"name": "Anna Petrova", "membership_number": "M-17"},
                     {"name": "Boris Ivanov", "membership_number": ""}],
     }
-    assert document["boards"][0] == {"number": 1, "dealer": "N", "vulnerability": "None",
-                                     "dealer_override": "", "vulnerability_override": "",
-                                     "deal": DEAL, "ns_hcp": 20}
+    (analysis,) = analyse([(DEAL, "N", "None")])
+    assert document["boards"][0] == {
+        "number": 1, "dealer": "N", "vulnerability": "None", "dealer_override": "",
+        "vulnerability_override": "", "deal": DEAL, "ns_hcp": 20,
+        "double_dummy": {strain: [analysis.double_dummy.tricks_for(strain, seat)
+                                  for seat in "NESW"] for strain in ("C", "D", "H", "S", "NT")},
+        "par": {"score": analysis.par.score,
+                "contracts": [c.text for c in analysis.par.contracts]},
+    }
+    assert list(document["boards"][0]["double_dummy"]) == ["C", "D", "H", "S", "NT"]
+    assert (document["boards"][1]["double_dummy"], document["boards"][1]["par"]) == (None, None)
     assert document["boards"][1]["dealer"] == "S"
     assert document["boards"][1]["vulnerability"] == "All"
     results = document["results"]
@@ -109,9 +119,30 @@ def test_round_trip_gives_the_identical_document():
     before = dumps(export_session(session))
     wipe()
     assert not Session.objects.exists()
-    imported = import_archive(before.encode())
+    imported = import_archive(before.encode(), keep_status=True)
     after = dumps(export_session(imported))
     assert after == before
+
+
+def test_the_analysis_in_the_file_is_ignored_and_computed_again():
+    session = build_evening()
+    document = export_session(session)
+    before = dumps(document)
+    document["boards"][0]["double_dummy"] = {"C": [0, 0, 0, 0]}
+    document["boards"][0]["par"] = {"score": 7600, "contracts": ["7NTXX= N"]}
+    wipe()
+    imported = import_archive(dumps(document), keep_status=True)
+    assert dumps(export_session(imported)) == before
+
+
+@pytest.mark.parametrize("status,imported", [("setup", "setup"), ("running", "finished"),
+                                             ("finished", "finished"),
+                                             ("published", "finished")])
+def test_an_imported_session_waits_for_the_directors_check(status, imported):
+    session = make_session(tables=3, status=status)
+    text = dumps(export_session(session))
+    assert import_archive(text).status == imported
+    assert import_archive(text, keep_status=True).status == status
 
 
 def test_round_trip_through_the_commands(tmp_path):
@@ -128,7 +159,8 @@ def test_round_trip_through_the_commands(tmp_path):
     new_id = int(out.getvalue())
     out = io.StringIO()
     call_command("export_session", str(new_id), "--format", "json", stdout=out)
-    assert out.getvalue() == before
+    # Published in the file, finished here until a director publishes it.
+    assert out.getvalue() == before.replace('"status": "published"', '"status": "finished"', 1)
 
 
 def test_round_trip_of_a_session_without_duplicated_boards():
@@ -137,7 +169,7 @@ def test_round_trip_of_a_session_without_duplicated_boards():
     make_result(session, 1, 3, 4, "3NT-1 N", ns_hcp=24)
     before = dumps(export_session(session))
     wipe()
-    after = dumps(export_session(import_archive(before)))
+    after = dumps(export_session(import_archive(before, keep_status=True)))
     assert after == before
 
 
@@ -154,14 +186,14 @@ def test_round_trip_of_a_csv_import_with_a_round_a_board():
     Result.objects.filter(board__session=session, board__number=1).update(table=12, round=99)
     before = dumps(export_session(session))
     wipe()
-    assert dumps(export_session(import_archive(before))) == before
+    assert dumps(export_session(import_archive(before, keep_status=True))) == before
 
 
 def test_import_reuses_players_and_the_table_it_knows():
     session = build_evening()
     text = dumps(export_session(session))
     players_before = Player.objects.count()
-    imported = import_archive(text)
+    imported = import_archive(text, keep_status=True)
     assert imported.id != session.id
     # Anna is known by her membership number; the others have unique names here.
     assert Player.objects.count() == players_before

@@ -123,3 +123,12 @@ def test_a_page_without_its_version_says_so(director_client, result):
     assert "The page was incomplete" in page
     result.refresh_from_db()
     assert (result.text, result.version) == ("4S= N", 1)
+
+
+def test_reloading_the_delete_confirmation_goes_back_to_the_result(director_client, result):
+    """The confirmation's address is the delete URL: reloading it (a GET) shows the result
+    again instead of a blank 405, and deletes nothing."""
+    response = director_client.get(reverse("result-delete", args=[result.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == detail_url(result)
+    assert Result.objects.filter(pk=result.pk).exists()

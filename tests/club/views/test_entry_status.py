@@ -139,3 +139,15 @@ def test_the_dashboard_keeps_a_single_start_button(director_client):
     assert page.count(reverse("setup-session-start", args=[session.pk])) == 1
     page = director_client.get(reverse("entry-session", args=[session.pk])).content.decode()
     assert page.count(reverse("setup-session-start", args=[session.pk])) == 1
+
+
+@pytest.mark.parametrize("target", ["standings", "0", "director/", "//example.com/",
+                                    "javascript:alert(1)", ""])
+def test_a_next_that_is_not_a_local_path_goes_to_the_session(director_client, target):
+    """`next` without a leading slash once answered 500 (it was taken for a URL name)."""
+    session = make_session(tables=3, status="setup")
+    response = act(director_client, session, "start", next=target)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("entry-session", args=[session.pk])
+    session.refresh_from_db()
+    assert session.status == "running"

@@ -298,3 +298,16 @@ def test_a_row_with_a_broken_version_says_so(director_client):
                                 headers=HTMX).content.decode()
     assert "The page was incomplete" in html
     assert Result.objects.get().text == "4S= N"
+
+
+def test_reloading_after_an_invalid_board_hcp_goes_back_to_the_traveller(director_client):
+    """An invalid HCP leaves the browser on the HCP form's address: reloading it (a GET)
+    opens the traveller instead of a blank 405, and changes nothing."""
+    session = make_session(tables=3)
+    set_hcp(session, 1, 22)
+    url = reverse("entry-board-hcp", args=[session.pk, 1])
+    assert director_client.post(url, {"ns_hcp": "41"}).status_code == 200
+    response = director_client.get(url)
+    assert response.status_code == 302
+    assert response["Location"] == traveller_url(session, 1)
+    assert session.boards.get(number=1).ns_hcp == 22

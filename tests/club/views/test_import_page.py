@@ -1,6 +1,8 @@
 """The director's import page: CSV files or a JSON archive, errors shown with the typed fields
 kept, and only directors may use it."""
 
+from pathlib import Path
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -91,7 +93,10 @@ def test_archive_import(director_client):
         "archive-archive": SimpleUploadedFile("evening.json", text.encode())})
     new = Session.objects.exclude(pk=session.pk).get()
     assert response["Location"] == f"/sessions/{new.id}/"
-    assert dumps(export_session(new)) == text
+    # The running session comes in finished, for the director to check and publish.
+    assert new.status == "finished"
+    assert dumps(export_session(new)) == text.replace('"status": "running"',
+                                                      '"status": "finished"', 1)
 
 
 def test_bad_archive_is_reported(director_client):
@@ -99,4 +104,30 @@ def test_bad_archive_is_reported(director_client):
         "which": "archive", "archive-archive": SimpleUploadedFile("evening.json", b"{")})
     assert response.status_code == 200
     assert "evening.json is not valid JSON" in response.content.decode()
+    assert not Session.objects.exists()
+
+
+USEBIO = (Path(__file__).parents[1] / "io" / "fixtures" / "usebio_compscore.xml").read_bytes()
+
+
+def test_usebio_import(director_client):
+    html = director_client.get(URL).content.decode()
+    assert 'name="usebio-usebio"' in html
+    response = director_client.post(URL, {
+        "which": "usebio", "usebio-policy": "line", "usebio-table": "Moscow",
+        "usebio-usebio": SimpleUploadedFile("compscore.xml", USEBIO)})
+    session = Session.objects.get()
+    assert response["Location"] == f"/sessions/{session.id}/"
+    assert (session.name, session.status) == ("Wednesday Butler", "finished")
+    assert Result.objects.filter(board__session=session).count() == 4
+
+
+def test_bad_usebio_is_reported(director_client):
+    bad = USEBIO.replace(b"<CONTRACT>3NT*</CONTRACT>", b"<CONTRACT>9Z</CONTRACT>")
+    response = director_client.post(URL, {
+        "which": "usebio", "usebio-policy": "line", "usebio-table": "Moscow",
+        "usebio-usebio": SimpleUploadedFile("compscore.xml", bad)})
+    html = response.content.decode()
+    assert "Nothing was imported: there is 1 problem." in html
+    assert "BOARD 1, TRAVELLER_LINE 1: CONTRACT “9Z” is not a contract." in html
     assert not Session.objects.exists()

@@ -4,8 +4,12 @@ pair form's <datalist>."""
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from club.forms.setup import resolve_player
+from club.queries import search_players
 from tests.factories import make_player, make_session
 
 pytestmark = pytest.mark.django_db
@@ -72,3 +76,22 @@ def test_the_search_runs_a_fixed_number_of_queries(director_client, django_asser
     with django_assert_max_num_queries(4):  # auth (3) and the players
         response = director_client.get(SEARCH, {"q": "member"})
     assert len(options(response)) == 20  # the first 20 by name
+
+
+@pytest.mark.parametrize("field", ["q", "player1", "player2"])
+@pytest.mark.parametrize("typed", ["\x00", "An\x00na", "\x00\x00 "])
+def test_a_nul_character_never_reaches_the_database(director_client, players, field, typed):
+    """PostgreSQL refuses NUL in a query (it answered 500): it is dropped from the term."""
+    with CaptureQueriesContext(connection) as queries:
+        response = director_client.get(SEARCH, {field: typed})
+    assert response.status_code == 200
+    assert not any("\x00" in query["sql"] for query in queries.captured_queries)
+    assert options(response) == (["Anna Petrova"] if typed == "An\x00na" else [])
+
+
+def test_a_typed_name_with_nul_is_resolved_without_it(players):
+    with CaptureQueriesContext(connection) as queries:
+        assert search_players("\x00") == []
+        assert resolve_player("Zoe\x00 Smith") == players["zoe"]
+        assert resolve_player(f"\x00Zoe Smith #{players['zoe'].pk}") == players["zoe"]
+    assert not any("\x00" in query["sql"] for query in queries.captured_queries)

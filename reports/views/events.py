@@ -1,0 +1,30 @@
+"""An event's public page: its standings over its published sessions, one column per
+session, with the carry-over (page and downloads)."""
+
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from club.models import Event
+from club.stats.events import event_sessions, event_standings
+from reports.season_tables import EventTable
+from reports.tables import EXPORT_FORMATS
+from reports.views.common import export_format, export_response
+from reports.views.players import player_prefix
+
+
+@require_safe
+def event_page(request, event_id):
+    event = get_object_or_404(Event.objects.select_related("season"), pk=event_id)
+    sessions = list(event_sessions(event))
+    table = EventTable(event_standings(event, sessions), sessions=sessions,
+                       player_prefix=player_prefix())
+    table.sort_by(request.GET.get("sort", ""))
+    fmt = export_format(request)
+    if fmt:
+        return export_response(table, fmt, _("Event standings"), f"event-{event.pk}")
+    return render(request, "reports/seasons/event.html", {
+        "event": event, "table": table, "sessions": sessions,
+        "pending": event.sessions.count() - len(sessions),
+        "export_formats": EXPORT_FORMATS,
+    })

@@ -1,0 +1,40 @@
+"""Seasons on the public pages: the list of seasons and events, and a season's page with
+its rules and its ladder (page and downloads)."""
+
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from club.models import Event, Season
+from club.stats.ladder import season_ladder, season_sessions
+from reports.presenters import season_rules
+from reports.season_tables import LadderTable
+from reports.tables import EXPORT_FORMATS
+from reports.views.common import export_format, export_response
+from reports.views.players import player_prefix
+
+
+@require_safe
+def season_list(request):
+    return render(request, "reports/seasons/list.html", {
+        "seasons": Season.objects.order_by("-id"),
+        "events": Event.objects.select_related("season").order_by("-id"),
+    })
+
+
+@require_safe
+def season_page(request, season_id):
+    """The rules at the top, then the ladder (sortable, downloadable), the sessions it
+    counts and its events. Only published sessions count."""
+    season = get_object_or_404(Season, pk=season_id)
+    sessions = list(season_sessions(season))
+    table = LadderTable(season_ladder(season, sessions), player_prefix=player_prefix())
+    table.sort_by(request.GET.get("sort", ""))
+    fmt = export_format(request)
+    if fmt:
+        return export_response(table, fmt, _("Ladder"), f"ladder-{season.pk}")
+    return render(request, "reports/seasons/season.html", {
+        "season": season, "rules": season_rules(season), "table": table,
+        "sessions": sessions[::-1], "events": season.events.order_by("-id"),
+        "export_formats": EXPORT_FORMATS,
+    })

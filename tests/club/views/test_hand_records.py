@@ -1,0 +1,92 @@
+"""The director's hand records page: import a file (overrides listed, errors shown), deal
+the boards here, print them by board set, download them as PBN; a fixed number of queries."""
+
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from club.services.boards import deal_boards
+from tests.factories import make_result, make_session
+
+pytestmark = pytest.mark.django_db
+
+PBN = (Path(__file__).parents[1] / "io" / "fixtures" / "hand_records.pbn").read_bytes()
+
+
+def url(session, tail=""):
+    return f"/director/sessions/{session.id}/hand-records/{tail}"
+
+
+@pytest.mark.parametrize("method,tail", [("get", ""), ("post", "import/"), ("post", "deal/")])
+def test_only_directors(client, django_user_model, method, tail):
+    session = make_session(tables=3, status="setup")
+    response = getattr(client, method)(url(session, tail))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    client.force_login(django_user_model.objects.create_user("x", password="pw-12345",
+                                                             is_staff=True))
+    assert getattr(client, method)(url(session, tail)).status_code == 403
+    assert not session.boards.exclude(deal="").exists()
+
+
+def test_dashboard_and_entry_page_link_the_hand_records(director_client):
+    session = make_session(tables=3)
+    for page in (f"/director/sessions/{session.id}/",
+                 f"/director/sessions/{session.id}/entry/"):
+        assert f'href="{url(session)}"' in director_client.get(page).content.decode()
+
+
+def test_import_lists_the_overrides_and_prints_board_sets(director_client):
+    session = make_session(tables=3, boards_per_round=2, status="setup")
+    response = director_client.post(url(session, "import/"), {
+        "file": SimpleUploadedFile("deals.pbn", PBN)}, follow=True)
+    html = response.content.decode()
+    assert "Hand records imported from deals.pbn." in html
+    assert ("Board 3: the file gives dealer W instead of S, vulnerability All instead of EW; "
+            "kept as an override.") in html
+    assert html.count('class="board-set"') == 2  # boards 1-2 and 3 (4-6 have no deal)
+    assert "board set 1" in html and "Board 3" in html
+    assert f'href="/director/sessions/{session.id}/hand-records.pbn"' in html
+
+
+def test_a_bad_file_is_listed_and_nothing_imported(director_client):
+    session = make_session(tables=3, boards_per_round=2, status="setup")
+    bad = PBN.replace(b"AKQJ987\"]", b"AKQJ98\"]", 1)
+    response = director_client.post(url(session, "import/"), {
+        "file": SimpleUploadedFile("deals.pbn", bad)})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Nothing was imported: there is 1 problem." in html
+    assert "Board 1: The W hand has 12 cards; a hand has 13." in html
+    assert not session.boards.exclude(deal="").exists()
+
+
+def test_deal_button_deals_once(director_client):
+    session = make_session(tables=3, boards_per_round=2, status="setup")
+    assert "Deal the boards here" in director_client.get(url(session)).content.decode()
+    html = director_client.post(url(session, "deal/"), follow=True).content.decode()
+    assert "6 boards dealt." in html
+    assert html.count('class="hand-record"') == 6
+    assert "Deal the boards here" not in html
+    html = director_client.post(url(session, "deal/"), follow=True).content.decode()
+    assert "already have deals" in html
+    response = director_client.get(f"/director/sessions/{session.id}/hand-records.pbn")
+    assert response["Content-Type"].startswith("application/x-pbn")
+    assert response.content.decode().count("[Deal ") == 6
+
+
+def test_no_deal_button_once_boards_are_played(director_client):
+    session = make_session(tables=3, boards_per_round=2)
+    make_result(session, 1, 1, 4, "3NT= N")
+    assert "Deal the boards here" not in director_client.get(url(session)).content.decode()
+
+
+def test_fixed_number_of_queries(director_client, django_assert_max_num_queries):
+    counts = []
+    for tables, per_round in ((3, 1), (5, 2)):
+        session = make_session(tables=tables, boards_per_round=per_round, status="setup")
+        deal_boards(session.id)
+        with django_assert_max_num_queries(12) as captured:
+            assert director_client.get(url(session)).status_code == 200
+        counts.append(len(captured.captured_queries))
+    assert counts[0] == counts[1]

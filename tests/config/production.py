@@ -1,0 +1,46 @@
+"""Running the project in a child process with production settings (DEBUG off, the real
+config.settings rather than tests.settings): the settings are read once per process, so
+this is how the production defaults are tested."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SECRET = "v7Qm2ZrX9tLp4KdW8sNc3HbY6gFj1RaE5uTo0iMq2ZxC9wVb4n"  # 50 characters, a test's only
+PROJECT_VARIABLES = {
+    "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DATABASE_URL", "STATIC_ROOT", "CSRF_TRUSTED_ORIGINS",
+    "SECURE_PROXY_SSL_HEADER", "SECURE_SSL_REDIRECT", "SECURE_COOKIES", "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD", "PROXY_COUNT", "EMAIL_BACKEND",
+    "DJANGO_SETTINGS_MODULE",
+    # Set for the browser tests (tests/e2e/conftest.py); `check --deploy` rightly refuses it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
+
+
+def environment(**env):
+    """This process's environment without the project's variables, plus `env`."""
+    result = {k: v for k, v in os.environ.items() if k not in PROJECT_VARIABLES}
+    result.update(env)
+    return result
+
+
+def production(tmp_path, **env):
+    """A production environment on a fresh SQLite file and an empty STATIC_ROOT."""
+    static = tmp_path / "static"
+    static.mkdir(exist_ok=True)
+    return environment(DEBUG="0", SECRET_KEY=SECRET, ALLOWED_HOSTS="club.example.org",
+                       DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+                       STATIC_ROOT=str(static), **env)
+
+
+def manage(*args, env):
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def python(code, env):
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT,
+                          env={"DJANGO_SETTINGS_MODULE": "config.settings", **env},
+                          capture_output=True, text=True, timeout=300)

@@ -1,0 +1,248 @@
+"""Logging in: directors land on their home, other accounts on the public list (told why
+the director's pages stay closed); repeated failures lock the login out (django-axes) and
+are logged; passwords follow Django's validators; a forgotten password is reset by e-mail."""
+
+import logging
+import re
+from datetime import timedelta
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth.password_validation import validate_password
+from django.core import mail
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from config.views import client_address
+from tests.factories import make_session
+
+pytestmark = pytest.mark.django_db
+
+LOGIN = reverse("login")
+
+
+def log_in(client, username, password, ip="192.0.2.10", **data):
+    return client.post(LOGIN, {"username": username, "password": password, **data},
+                       REMOTE_ADDR=ip)
+
+
+@pytest.fixture
+def member(django_user_model):
+    """An account that may not direct."""
+    return django_user_model.objects.create_user("member", password="member-password")
+
+
+# --- where a login lands -------------------------------------------------------------------
+
+def test_a_director_lands_on_the_directors_home(client, director):
+    response = log_in(client, "td", "td-password", follow=False)
+    assert response["Location"] == reverse("after-login")
+    response = client.get(response["Location"])
+    assert response["Location"] == reverse("director-home")
+
+
+def test_a_director_still_goes_where_the_login_was_asked_from(client, director):
+    target = reverse("standings", args=[1])
+    response = log_in(client, "td", "td-password", next=target)
+    assert response["Location"] == target
+
+
+def test_another_account_lands_on_the_public_list_and_is_told_why(client, member):
+    response = log_in(client, "member", "member-password")
+    response = client.get(response["Location"], follow=True)
+    assert response.redirect_chain[-1][0] == reverse("session-list")
+    page = response.content.decode()
+    assert "this account may not direct" in page
+    assert "Ask the club&#x27;s admin to add it to the “Directors” group" in page
+
+
+def test_a_director_page_tells_another_account_what_to_do(client, member):
+    client.force_login(member)
+    response = client.get(reverse("director-home"))
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "This account may not direct" in page
+    assert "Ask the club's admin to add your account to that group" in page
+
+
+def test_the_login_page_offers_a_password_reset(client):
+    page = client.get(LOGIN).content.decode()
+    assert f'href="{reverse("password_reset")}"' in page
+    assert "Forgot your password?" in page
+
+
+def test_the_header_login_link_keeps_the_page_except_on_the_list(client):
+    """From the list, each account lands on its own start page; from another page, back
+    there."""
+    page = client.get(reverse("session-list")).content.decode()
+    assert f'href="{LOGIN}"' in page
+    standings = reverse("standings", args=[make_session(status="published").pk])
+    page = client.get(standings).content.decode()
+    assert f'href="{LOGIN}?next={standings}"' in page
+
+
+def test_a_wrong_password_says_so(client, director):
+    response = log_in(client, "td", "wrong")
+    assert response.status_code == 200
+    assert "Your username and password didn't match" in response.content.decode()
+
+
+# --- lockout -------------------------------------------------------------------------------
+
+@pytest.fixture
+def axes_log():
+    """What django-axes logs (the "axes" logger writes to stderr, not to the root)."""
+    records = []
+    handler = logging.Handler(level=logging.WARNING)
+    handler.emit = records.append
+    logger = logging.getLogger("axes")
+    logger.addHandler(handler)
+    yield records
+    logger.removeHandler(handler)
+
+
+def test_five_failures_lock_the_login_even_for_the_right_password(client, director, axes_log):
+    for _attempt in range(5):
+        response = log_in(client, "td", "wrong")
+        assert response.status_code in (200, 429)
+    response = log_in(client, "td", "td-password")
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Too many failed logins" in page
+    assert "Try again in 15 minutes" in page
+    assert "_auth_user_id" not in client.session
+    # Every failure was logged, with the username and the address.
+    messages = [record.getMessage() for record in axes_log]
+    assert any("login failure" in m and "td" in m and "192.0.2.10" in m for m in messages)
+    assert any("Locking out" in m for m in messages)
+
+
+def test_the_lockout_is_for_that_username_from_that_address(client, director):
+    for _attempt in range(5):
+        log_in(client, "td", "wrong")
+    assert log_in(client, "td", "td-password").status_code == 429
+    # The director at the club, from another address, is not locked out by someone else.
+    response = log_in(client, "td", "td-password", ip="198.51.100.7")
+    assert response.status_code == 302
+
+
+@pytest.mark.parametrize("proxies, forwarded, address", [
+    (0, "203.0.113.5", "127.0.0.1"),                # no proxy: the header is the client's
+    (1, "203.0.113.5", "203.0.113.5"),              # what our proxy added
+    (1, "6.6.6.6, 203.0.113.5", "203.0.113.5"),     # a client's own entry proves nothing
+    (2, "6.6.6.6, 203.0.113.5, 10.0.0.2", "203.0.113.5"),
+    (1, "", "127.0.0.1"),                           # not through the proxy after all
+])
+def test_failures_are_counted_for_the_client_behind_the_proxies(settings, rf, proxies,
+                                                                 forwarded, address):
+    settings.PROXY_COUNT = proxies
+    request = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
+    assert client_address(request) == address
+
+
+def test_behind_a_proxy_one_client_is_locked_out_not_everyone(settings, client, director):
+    settings.PROXY_COUNT = 1
+    for _attempt in range(5):
+        client.post(LOGIN, {"username": "td", "password": "wrong"}, REMOTE_ADDR="127.0.0.1",
+                    HTTP_X_FORWARDED_FOR="203.0.113.5")
+    locked = client.post(LOGIN, {"username": "td", "password": "td-password"},
+                         REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.5")
+    assert locked.status_code == 429
+    director_at_the_club = client.post(LOGIN, {"username": "td", "password": "td-password"},
+                                       REMOTE_ADDR="127.0.0.1",
+                                       HTTP_X_FORWARDED_FOR="198.51.100.7")
+    assert director_at_the_club.status_code == 302
+
+
+def test_after_the_cool_off_the_right_password_works_again(client, director):
+    for _attempt in range(5):
+        log_in(client, "td", "wrong")
+    AccessAttempt.objects.update(attempt_time=AccessAttempt.objects.get().attempt_time
+                                 - timedelta(minutes=16))
+    response = log_in(client, "td", "td-password")
+    assert response.status_code == 302
+    assert not AccessAttempt.objects.exists()  # a good login clears the count
+
+
+def test_fewer_failures_do_not_lock(client, director):
+    for _attempt in range(4):
+        log_in(client, "td", "wrong")
+    assert log_in(client, "td", "td-password").status_code == 302
+
+
+def test_the_admin_login_is_locked_too(client, director):
+    for _attempt in range(5):
+        client.post(reverse("admin:login"), {"username": "td", "password": "wrong"},
+                    REMOTE_ADDR="192.0.2.10")
+    response = client.post(reverse("admin:login"), {"username": "td", "password": "td-password"},
+                           REMOTE_ADDR="192.0.2.10")
+    assert response.status_code == 429
+
+
+# --- passwords -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("password, problem", [
+    ("short1", "too short"),
+    ("12345678901", "entirely numeric"),
+    ("password123", "too common"),
+    ("td-director-7", "too similar"),
+])
+def test_weak_passwords_are_refused(director, password, problem):
+    director.email = "td-director-7@example.org"
+    with pytest.raises(ValidationError) as refusal:
+        validate_password(password, user=director)
+    assert problem in " ".join(refusal.value.messages)
+
+
+def test_a_good_password_passes(director):
+    validate_password("lavender-trump-quiet-9", user=director)
+
+
+# --- password reset by e-mail --------------------------------------------------------------
+
+def test_a_director_resets_a_forgotten_password_by_email(client, director):
+    director.email = "td@example.org"
+    director.save()
+    response = client.post(reverse("password_reset"), {"email": "td@example.org"})
+    assert response["Location"] == reverse("password_reset_done")
+    assert "Check your e-mail" in client.get(response["Location"]).content.decode()
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["td@example.org"]
+    assert "td" in message.body
+    link = re.search(r"http://testserver(/accounts/reset/\S+/)", message.body)[1]
+
+    form = client.get(link, follow=True)
+    assert "Choose a new password" in form.content.decode()
+    set_password_url = form.redirect_chain[-1][0]
+    weak = client.post(set_password_url, {"new_password1": "password123",
+                                          "new_password2": "password123"})
+    assert "too common" in weak.content.decode()
+    done = client.post(set_password_url, {"new_password1": "lavender-trump-quiet-9",
+                                          "new_password2": "lavender-trump-quiet-9"})
+    assert done["Location"] == reverse("password_reset_complete")
+    assert "Your new password is saved" in client.get(done["Location"]).content.decode()
+
+    director.refresh_from_db()
+    assert director.check_password("lavender-trump-quiet-9")
+    assert log_in(client, "td", "lavender-trump-quiet-9").status_code == 302
+    # The link works once.
+    again = client.get(link, follow=True)
+    assert "This link does not work any more" in again.content.decode()
+
+
+def test_an_unknown_address_gets_the_same_answer_and_no_mail(client):
+    response = client.post(reverse("password_reset"), {"email": "nobody@example.org"})
+    assert response["Location"] == reverse("password_reset_done")
+    assert mail.outbox == []
+
+
+def test_the_admin_login_offers_the_reset_too(client):
+    page = client.get(reverse("admin:login")).content.decode()
+    assert reverse("admin_password_reset") in page
+
+
+def test_the_reset_pages_use_the_site_look(client):
+    page = client.get(reverse("password_reset")).content.decode()
+    assert 'class="form narrow"' in page and 'class="site-header' in page
+
