@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from club.models import Board, Pair, Player, Result, Session
+from club.models import Board, CarryOver, Event, Pair, Player, Result, Season, Session
 from club.services.boards import BOARD_DETAILS, update_board
 from club.services.players import PLAYER_FIELDS, save_player
 from club.services.tables import change_refusal, copy_table, replace_rows
@@ -70,9 +70,9 @@ class ReadOnly:
 
 @admin.register(Player)
 class PlayerAdmin(ThroughServices, SimpleHistoryAdmin):
-    list_display = ["name", "membership_number", "active"]
+    list_display = ["name", "membership_number", "federation_number", "active"]
     list_filter = ["active"]
-    search_fields = ["name", "membership_number"]
+    search_fields = ["name", "membership_number", "federation_number"]
 
     def has_delete_permission(self, request, obj=None):
         return False  # players keep their pairs' history; mark them inactive instead
@@ -266,3 +266,27 @@ class CompensationTableAdmin(ThroughServices, admin.ModelAdmin):
             copy_table(table.pk)
         self.message_user(request, gettext("Copied %(count)s table(s).")
                           % {"count": queryset.count()}, messages.SUCCESS)
+
+
+# --- seasons and events (changed on the director's pages, through club.services.seasons) -----
+
+@admin.register(Season)
+class SeasonAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["name", "start", "end", "min_sessions", "best_of"]
+    search_fields = ["name"]
+    filter_horizontal = ["sessions"]
+
+
+class CarryOverInline(ReadOnly, admin.TabularInline):
+    model = CarryOver
+    extra = 0
+    fields = ["player", "partner", "imps"]
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["name", "scoring", "season"]
+    list_filter = ["scoring", "season"]
+    search_fields = ["name"]
+    list_select_related = ["season"]
+    inlines = [CarryOverInline]

@@ -3,7 +3,21 @@ corrections, rulings, checks and the import page."""
 
 from django.urls import path, register_converter
 
-from club.views import entry, imports, pairs, results, schedule, setup, status
+from club.views import (
+    calibration,
+    dashboard,
+    entry,
+    imports,
+    pairs,
+    players,
+    results,
+    schedule,
+    seasons,
+    setup,
+    status,
+    table,
+    table_codes,
+)
 from club.views.hand_records import (
     hand_records,
     hand_records_deal,
@@ -63,6 +77,14 @@ urlpatterns = [
     path(SESSION + "entry/status/", status.session_status, name="entry-session-status"),
     path(SESSION + "entry/" + TABLE, entry.scorecard, name="entry-scorecard"),
     path(SESSION + "checks/", status.entry_checks, name="entry-checks"),
+    path(SESSION + "entry/dashboard/", dashboard.dashboard, name="entry-dashboard"),
+    path(SESSION + "entry/dashboard/grid/", dashboard.dashboard_grid,
+         name="entry-dashboard-grid"),
+    path(SESSION + "entry/calls/<entry_id:call_id>/answered/", dashboard.call_answered,
+         name="entry-call-answered"),
+    path(SESSION + "table-codes/", table_codes.table_codes, name="table-codes"),
+    path(SESSION + "table-codes/issue/", table_codes.issue_table_codes,
+         name="table-codes-issue"),
     path(BOARD, entry.traveller, name="entry-traveller"),
     path(BOARD + "hcp/", entry.board_hcp, name="entry-board-hcp"),
     path(BOARD + "free/", entry.entry_free_row, name="entry-free-row"),
@@ -72,4 +94,41 @@ urlpatterns = [
          name="result-delete"),
     # files
     path("import/", imports.import_session, name="import-session"),
+    # the player registry
+    path("players/", players.player_list, name="director-players"),
+    path("players/new/", players.player_create, name="director-player-new"),
+    path("players/<entry_id:player_id>/", players.player_edit, name="director-player"),
+    path("players/<entry_id:player_id>/merge/", players.player_merge,
+         name="director-player-merge"),
+    path("players/<entry_id:player_id>/merge/confirm/", players.player_merge_confirm,
+         name="director-player-merge-confirm"),
+    # seasons and events
+    path("seasons/", seasons.season_list, name="director-seasons"),
+    path("seasons/new/", seasons.season_form, name="director-season-new"),
+    path("seasons/<entry_id:season_id>/", seasons.season_form, name="director-season"),
+    path("seasons/<entry_id:season_id>/delete/", seasons.season_delete,
+         name="director-season-delete"),
+    path("events/new/", seasons.event_form, name="director-event-new"),
+    path("events/<entry_id:event_id>/", seasons.event_form, name="director-event"),
+    path("events/<entry_id:event_id>/delete/", seasons.event_delete,
+         name="director-event-delete"),
+    path("events/<entry_id:event_id>/carry-over/", seasons.carry_over_add,
+         name="director-carry-over-add"),
+    path("events/<entry_id:event_id>/carry-over/<entry_id:row_id>/delete/",
+         seasons.carry_over_delete, name="director-carry-over-delete"),
+    # what the results say about the compensation table
+    path("calibration/", calibration.calibration_page, name="calibration"),
+]
+
+# The players' pages at their table, public (no account) and short: config.urls puts them
+# under /t/, the address a table's QR code holds.
+table_urlpatterns = [
+    path("", table.code_entry, name="table-code-entry"),
+    path("<str:code>/", table.table_round, name="table"),
+    path("<str:code>/call/", table.table_call, name="table-call"),
+    path("<str:code>/boards/<entry_id:board_number>/", table.table_board, name="table-board"),
+    path("<str:code>/boards/<entry_id:board_number>/accept/", table.table_accept,
+         name="table-accept"),
+    path("<str:code>/boards/<entry_id:board_number>/withdraw/", table.table_withdraw,
+         name="table-withdraw"),
 ]

@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from club.urls import table_urlpatterns
 from config import views
 
 urlpatterns = [
@@ -26,5 +27,6 @@ urlpatterns = [
          name="password_reset_complete"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("director/", include("club.urls")),
+    path("t/", include(table_urlpatterns)),
     path("", include("reports.urls")),
 ]

@@ -110,26 +110,34 @@ def board_rows(session, results, names, scorecard_prefix, par_score=None):
 
 
 def scorecard_rows(session, pair, results, names, board_prefix, scorecard_prefix,
-                   sit_out_rounds=()):
+                   sit_out_rounds=(), in_play=frozenset()):
     """A pair's scorecard: one row per board it played, from its own side (score, HCP,
     compensation and IMPs), in playing order with the running total; a row for each round
-    it sat out. Returns (rows, [(board label, running total)] for the chart)."""
+    it sat out. A board still `in_play` elsewhere shows only that: no contract, score or
+    IMPs, and it stays out of the running total (the pair's total in the standings counts
+    it). Returns (rows, [(board label, running total)] for the chart)."""
     played = []
     for result in results:
         is_ns = result.ns_pair_id == pair.id
         contract = result.contract
         opponent_number, opponent_players = names[result.ew_pair_id if is_ns else
                                                   result.ns_pair_id]
-        side = 1 if is_ns else -1
-        ns_hcp = result.effective_ns_hcp
-        played.append({
-            "sort": (result.round is None, result.round or 0, result.board.number),
-            "round": result.round, "board": result.board.number,
-            "board_url": f"{board_prefix}{result.board.number}/",
+        number = result.board.number
+        row = {
+            "sort": (result.round is None, result.round or 0, number),
+            "round": result.round, "board": number,
             "opponents": session.pair_label(opponent_number),
             "opponents_url": f"{scorecard_prefix}{opponent_number}/",
             "opponents_players": opponent_players,
             "direction": "NS" if is_ns else "EW",
+        }
+        if number in in_play:
+            played.append({**row, "in_play": True})
+            continue
+        side = 1 if is_ns else -1
+        ns_hcp = result.effective_ns_hcp
+        played.append({
+            **row, "board_url": f"{board_prefix}{number}/",
             "contract": contract_html(contract), "declarer": seat_display(result.declarer),
             "outcome": outcome_text(contract, result.tricks), "tricks": result.tricks,
             "score": signed(side * result.ns_score),
@@ -140,8 +148,9 @@ def scorecard_rows(session, pair, results, names, board_prefix, scorecard_prefix
             "ruling": ruling_note(result) if result.is_adjusted else "",
         })
     played.sort(key=lambda r: r["sort"])
+    shown = [row for row in played if not row.get("in_play")]
     total = 0
-    for row in played:
+    for row in shown:
         total += row["imps_value"]
         row["imps"] = imps_cell(row["imps_value"])
         row["total"] = imps_cell(total)
@@ -149,7 +158,7 @@ def scorecard_rows(session, pair, results, names, board_prefix, scorecard_prefix
     rows = played + [{"sort": (False, r, 0), "round": r, "sit_out": True}
                      for r in sit_out_rounds]
     rows.sort(key=lambda r: r["sort"])
-    return rows, [(str(r["board"]), r["total_value"]) for r in played]
+    return rows, [(str(r["board"]), r["total_value"]) for r in shown]
 
 
 def board_analysis(board, session):

@@ -2,11 +2,14 @@
 standings (page and downloads, like the session standings in reports.tables)."""
 
 import django_tables2 as tables
+from django.core.paginator import Paginator
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from reports.tables import signed_html
 
+# Rows a page shows (django-tables2 takes a fraction of a millisecond a cell).
+PER_PAGE = 30
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 NUM_NARROW = {"th": {"class": "num hide-narrow"}, "td": {"class": "num hide-narrow"}}
 
@@ -31,8 +34,15 @@ class SortableTable(tables.Table):
             self.order_by = sort
         return self
 
+    def page_of(self, page, per_page=PER_PAGE):
+        """Show one page of rows (any ?page= answered: the nearest page); the downloads
+        keep every row."""
+        number = Paginator(self.rows, per_page).get_page(page).number
+        self.paginate(page=number, per_page=per_page)
+        return self
+
     class Meta:
-        template_name = "reports/table.html"
+        template_name = "reports/seasons/table.html"
         orderable = True
 
 

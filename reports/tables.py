@@ -69,6 +69,16 @@ class StandingsTable(tables.Table):
     def render_pair(self, value, record):
         return format_html('<a href="{}{}/">{}</a>', self.scorecard_prefix, record.number, value)
 
+    def render_players(self, value, record):
+        """The names lead to the partnership's page (through the pair: no query here)."""
+        if not self.scorecard_prefix:
+            return value
+        return format_html('<a href="{}{}/players/">{}</a>', self.scorecard_prefix,
+                           record.number, value)
+
+    def value_players(self, value):
+        return value
+
     def render_imps(self, value):
         return signed_html(value)
 

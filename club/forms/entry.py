@@ -56,6 +56,9 @@ class HcpField(forms.IntegerField):
 
 
 INCOMPLETE = _("The page was incomplete: open the result again and redo the change.")
+ONE_KIND_OF_RULING = _("Give either an assigned result (it is scored like a table result) or "
+                       "adjusted scores (Average plus, Average, Average minus), not both: "
+                       "clear one of them.")
 
 
 def version_field(required=False):
@@ -185,6 +188,13 @@ class ResultEditForm(PairsMixin, forms.Form):
                     "table result is kept), in the same shorthand, e.g. 4S-1 N. Leave empty "
                     "for none."))
     version = version_field(required=True)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("assigned") is not None and (data.get("ns_adjustment")
+                                                 or data.get("ew_adjustment")):
+            raise forms.ValidationError(ONE_KIND_OF_RULING, code="two_rulings")
+        return data
 
     def __init__(self, *args, pairs, free_seating, duplicated, board_hcp=None, **kwargs):
         super().__init__(*args, **kwargs)

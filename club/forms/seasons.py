@@ -90,7 +90,9 @@ class CarryOverForm(forms.Form):
     """IMPs an entry carries into an event: a player (and partner, for an event scored by
     pair), typed by name as on the pair form ("name #id" when names are shared)."""
 
-    player = forms.CharField(label=_("Player"), max_length=120)
+    player = forms.CharField(label=_("Player"), max_length=120,
+                             help_text=_("As on the pair form: the name, or “name #id” when "
+                                         "several players share it."))
     partner = forms.CharField(label=_("Partner"), max_length=120, required=False)
     imps = forms.DecimalField(label=_("IMPs carried in"), max_digits=7, decimal_places=2,
                               min_value=-MAX_CARRY, max_value=MAX_CARRY)
@@ -100,10 +102,6 @@ class CarryOverForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not event.by_pair:
             del self.fields["partner"]
-        for name in ("player", "partner"):
-            if name in self.fields:
-                self.fields[name].widget.attrs.update({"list": "player-suggestions",
-                                                       "autocomplete": "off"})
 
     def _existing(self, text):
         player = resolve_player(text)

@@ -28,10 +28,12 @@ def tag(name, value):
     return f"[{name} {quoted(value)}]"
 
 
-def session_pbn(session, results=True):
+def session_pbn(session, results=True, only_boards=None):
     """The PBN text of a session: every board with a deal (and, with `results`, every board
-    with results) in board order. Three queries whatever the size of the session."""
-    boards = list(session.boards.order_by("number"))
+    with results) in board order; only the board numbers in `only_boards` when given (the
+    public boards of a session in play). Three queries whatever the size of the session."""
+    boards = [board for board in session.boards.order_by("number")
+              if only_boards is None or board.number in only_boards]
     by_board = {}
     numbers = {}
     if results:

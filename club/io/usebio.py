@@ -31,12 +31,17 @@ def element(parent, name, text=None, **attributes):
     return child
 
 
-def export_usebio(session, membership=False):
+def export_usebio(session, membership=False, only_boards=None):
     """The USEBIO 1.2 document of a session as UTF-8 bytes; three queries. `membership`
-    adds the players' membership numbers (NATIONAL_ID_NUMBER): only for directors."""
+    adds the players' membership numbers (NATIONAL_ID_NUMBER): only for directors.
+    `only_boards` keeps only those board numbers (the public boards of a session in play;
+    the totals are then those of the boards in the file)."""
     pairs = session_pairs(session)
-    boards = list(session.boards.order_by("number"))
-    results = list(Result.objects.filter(board__session=session).order_by())
+    boards = [board for board in session.boards.order_by("number")
+              if only_boards is None or board.number in only_boards]
+    kept = {board.id for board in boards}
+    results = [result for result in Result.objects.filter(board__session=session).order_by()
+               if result.board_id in kept]
     number_of = {pair.id: pair.number for pair in pairs}
     standings = compute_standings(
         pair_entries(session, pairs),

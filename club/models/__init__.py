@@ -1,4 +1,5 @@
-"""The club's data: players, sessions with their pairs and boards, and results."""
+"""The club's data: players, sessions with their pairs and boards, results, and the seasons
+and events that add sessions up."""
 
 from club.models.choices import (
     ADJUSTMENTS,
@@ -17,7 +18,9 @@ from club.models.results import (
     BoardPlay,
     Result,
 )
+from club.models.seasons import CarryOver, Event, EventScoring, Season
 from club.models.sessions import Board, Pair, Session, SessionStatus
+from club.models.tables import DirectorCall, TableCode, TableEntry
 
 __all__ = [
     "ADJUSTMENTS",
@@ -32,9 +35,16 @@ __all__ = [
     "VULNERABILITIES",
     "Board",
     "BoardPlay",
+    "DirectorCall",
+    "CarryOver",
+    "Event",
+    "EventScoring",
     "Pair",
     "Player",
     "Result",
+    "Season",
     "Session",
     "SessionStatus",
+    "TableCode",
+    "TableEntry",
 ]

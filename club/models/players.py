@@ -15,6 +15,11 @@ class Player(models.Model):
         _("membership number"), max_length=30, blank=True, default="",
         help_text=_("Optional club membership number."),
     )
+    # Private, like the membership number: shown on the director's pages only.
+    federation_number = models.CharField(
+        _("federation number"), max_length=30, blank=True, default="",
+        help_text=_("Optional national federation number (never shown on public pages)."),
+    )
     active = models.BooleanField(_("active"), default=True)
     history = HistoricalRecords()
 
@@ -26,6 +31,10 @@ class Player(models.Model):
             models.UniqueConstraint(
                 fields=["membership_number"], condition=~Q(membership_number=""),
                 name="player_unique_membership_number",
+            ),
+            models.UniqueConstraint(
+                fields=["federation_number"], condition=~Q(federation_number=""),
+                name="player_unique_federation_number",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
         ]

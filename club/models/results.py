@@ -72,10 +72,14 @@ class Result(models.Model):
     declarer = models.CharField(_("declarer"), max_length=1, choices=SEATS, blank=True,
                                 default="")
     tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
+    lead = models.CharField(_("opening lead"), max_length=3, blank=True, default="")
     ns_hcp = models.PositiveSmallIntegerField(
         _("NS HCP"), null=True, blank=True,
         help_text=_("NS high-card points at this table; empty to use the board's value."),
     )
+    # The board could not be played (late, fouled, out of time): no contract, and each side
+    # gets an artificial adjusted score.
+    not_played = models.BooleanField(_("not played"), default=False)
 
     ns_adjustment = models.CharField(_("NS adjusted score"), max_length=4,
                                      choices=ADJUSTMENTS, blank=True, default="")
@@ -135,6 +139,17 @@ class Result(models.Model):
             models.CheckConstraint(condition=Q(ns_imps__gte=-MAX_IMPS, ns_imps__lte=MAX_IMPS)
                                    & Q(ew_imps__gte=-MAX_IMPS, ew_imps__lte=MAX_IMPS),
                                    name="result_imps_in_scale"),
+            # A ruling is either an assigned result or artificial adjusted scores, never
+            # both (the score would come from one and the IMPs from the other).
+            models.CheckConstraint(
+                condition=Q(assigned=False) | (Q(ns_adjustment="") & Q(ew_adjustment="")),
+                name="result_one_kind_of_ruling"),
+            # A board not played has no contract and an adjusted score for each side.
+            models.CheckConstraint(
+                condition=Q(not_played=False) | (Q(level__isnull=True) & Q(declarer="")
+                                                 & ~Q(ns_adjustment="") & ~Q(ew_adjustment="")
+                                                 & Q(assigned=False)),
+                name="result_not_played_adjusted"),
         ]
 
     def __str__(self):

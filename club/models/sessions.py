@@ -57,7 +57,10 @@ class Session(models.Model):
     policy = models.CharField(_("compensation policy"), max_length=10, choices=POLICIES,
                               default=Policy.LINE.value)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    history = HistoricalRecords()
+    # Bumped by every service that changes what the session's pages show (results, pairs,
+    # boards, status, scoring rules): the pages' ETag and cache key.
+    version = models.PositiveIntegerField(_("version"), default=0, editable=False)
+    history = HistoricalRecords(excluded_fields=["version"])
 
     class Meta:
         verbose_name = _("session")
@@ -81,7 +84,10 @@ class Session(models.Model):
 
     @property
     def is_public(self):
-        return self.status in (self.Status.RUNNING, self.Status.PUBLISHED)
+        """Everyone sees a session once play starts: running and finished sessions as
+        provisional, until the directors publish them (club.visibility keeps the boards
+        still in play hidden)."""
+        return self.status != self.Status.SETUP
 
     @property
     def is_locked(self):

@@ -2,10 +2,13 @@
 scoring rules) first locks the session's row for the rest of its transaction. Writes to one
 session therefore happen one after another, and each sees what the one before it wrote: a
 correction racing a board-wide rescore is scored under the rules in force when it is
-saved, never with a stale score. (PostgreSQL: SELECT ... FOR UPDATE. SQLite locks the whole
-database for every write transaction, which gives the same order.)"""
+saved, never with a stale score. (PostgreSQL: the row lock of UPDATE and SELECT ... FOR
+UPDATE. SQLite locks the whole database for every write transaction, which gives the same
+order.) Locking also bumps the session's version, which the pages use as their ETag and
+cache key."""
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext
 
 from club.models import Board, Session
@@ -13,8 +16,11 @@ from club.services.errors import Refused
 
 
 def lock_session(session_id):
-    """The session, locked until the surrounding transaction ends (call inside one)."""
+    """The session, locked until the surrounding transaction ends (call inside one), with
+    its version bumped: whoever locks it is about to change what its pages show, and a
+    refused change rolls the bump back with everything else."""
     assert transaction.get_connection().in_atomic_block, "lock_session needs a transaction"
+    Session.objects.filter(pk=session_id).update(version=F("version") + 1)
     return (Session.objects.select_for_update(of=("self",))
             .select_related("compensation_table").get(pk=session_id))
 

@@ -8,9 +8,10 @@ each other silently and a result is always scored under the rules stored when it
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext
 
-from club.models import BoardPlay, Pair, Result
+from club.models import BoardPlay, Pair, Result, TableEntry
 from club.services.errors import DuplicateResult, Refused, StaleResult
 from club.services.locks import locked_board
 from club.services.scoring import rescore_board, score_result
@@ -76,6 +77,15 @@ def sync_board_plays(results):
     )
 
 
+def close_table_entries(result):
+    """A stored result ends any entry still open at the table for that board and pair:
+    the director's result wins over what the table typed (an entry the table's opponents
+    accept is marked accepted afterwards by club.services.table_entry)."""
+    TableEntry.objects.filter(board_id=result.board_id, ns_pair_id=result.ns_pair_id,
+                              status__in=TableEntry.OPEN).update(
+        status=TableEntry.Status.WITHDRAWN, decided_at=timezone.now())
+
+
 def _check_pairs(session, result):
     """Both pairs belong to the session and are different."""
     pairs = {p.pk: p for p in Pair.objects.filter(
@@ -95,6 +105,9 @@ def _save_scored(session, board, result, hcp_field=None):
     result.board = board
     board.session = session
     _check_pairs(session, result)
+    if result.assigned and (result.ns_adjustment or result.ew_adjustment):
+        raise Refused(gettext("A ruling is either an assigned result or adjusted scores, "
+                              "not both."))
     duplicate = find_duplicate(result)
     if duplicate:
         raise duplicate
@@ -103,6 +116,7 @@ def _save_scored(session, board, result, hcp_field=None):
         with transaction.atomic():
             result.save()
             sync_board_plays([result])
+            close_table_entries(result)
     except IntegrityError:
         duplicate = find_duplicate(result)
         if duplicate:

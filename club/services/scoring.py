@@ -1,10 +1,16 @@
 """Applying the engine to stored results: the one place where outcomes are computed."""
 
-from simple_history.utils import bulk_update_with_history
+from django.db import connection
 
 from club.models import OUTCOME_FIELDS, Result
 from club.services.errors import MissingHcp
 from scoring.engine import Policy, score_board, side_imps
+
+# What a rescore leaves unread: the seating, the bookkeeping and the timestamps (reading
+# whole rows cost most of a rescore). Everything else, and any field added later, is loaded.
+UNSCORED_FIELDS = ["ns_pair", "ew_pair", "round", "table", "version", "created_at",
+                   "updated_at"]
+BOARD_UNSCORED_FIELDS = ["deal", "double_dummy", "par_score", "par_contracts"]
 
 
 def engine_table(session, cache=None):
@@ -42,7 +48,7 @@ def score_result(result, *, table_cache=None, hcp_field=None):
 
 
 def rescore_results(results, reason="rescored"):
-    """Recompute the outcome of these results and bulk-write those that changed, with a
+    """Recompute the outcome of these results and write those that changed, with a
     history record each. Returns how many changed. The caller holds the session's lock."""
     cache = {}
     changed = []
@@ -52,17 +58,39 @@ def rescore_results(results, reason="rescored"):
         if result.outcome != before:
             changed.append(result)
     if changed:
-        bulk_update_with_history(changed, Result, OUTCOME_FIELDS, batch_size=500,
-                                 default_change_reason=reason)
+        _write_outcomes(changed, reason)
     return len(changed)
 
 
+def _write_outcomes(results, reason):
+    """One UPDATE of the outcome columns per result, sent together (executemany): Django's
+    bulk_update builds a CASE with a branch per row for each field, which costs far more
+    than the update itself. Then a history record for each, from the whole row (results
+    loaded without the unscored fields are read again in full, one query)."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"{quote(Result._meta.get_field(name).column)} = %s"
+                        for name in OUTCOME_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {quote(Result._meta.db_table)} SET {columns} WHERE {quote('id')} = %s",
+            [(*result.outcome, result.pk) for result in results])
+    partial = [r.pk for r in results if r.get_deferred_fields()]
+    whole = Result.objects.in_bulk(partial) if partial else {}
+    for result in results:
+        if result.pk in whole:
+            whole[result.pk].set_outcome(result.outcome)
+    Result.history.bulk_history_create([whole.get(r.pk, r) for r in results], batch_size=500,
+                                       update=True, default_change_reason=reason)
+
+
 def _results_of(session, **filters):
-    """The results to rescore, each attached to its (already loaded) board and session."""
-    boards = {b.pk: b for b in session.boards.all()}
+    """The results to rescore, without the fields scoring never reads, each attached to its
+    (already loaded) board and session."""
+    boards = {b.pk: b for b in session.boards.defer(*BOARD_UNSCORED_FIELDS)}
     for board in boards.values():
         board.session = session
-    results = list(Result.objects.filter(board__session=session, **filters).order_by("pk"))
+    results = list(Result.objects.filter(board__session=session, **filters)
+                   .defer(*UNSCORED_FIELDS).order_by("pk"))
     for result in results:
         result.board = boards[result.board_id]
     return results
@@ -77,7 +105,7 @@ def rescore_session(session, reason="rescored: scoring rules changed"):
 def rescore_board(session, board, reason="rescored: board changed"):
     """Rescore the results of one board of a (locked) session, e.g. after its HCP or
     vulnerability changed; returns how many outcomes changed."""
-    results = list(Result.objects.filter(board=board).order_by("pk"))
+    results = list(Result.objects.filter(board=board).defer(*UNSCORED_FIELDS).order_by("pk"))
     board.session = session
     for result in results:
         result.board = board

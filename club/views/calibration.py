@@ -87,12 +87,11 @@ def chart(proposals):
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def calibration_page(request):
-    form = CalibrationForm(request.GET or None)
-    if form.is_bound and not form.is_valid():
+    """GET: the calibration of a period (or all results) against a table; `_export=json`
+    downloads it. POST (with the same query string): the proposal becomes a new table."""
+    form = CalibrationForm(request.GET)
+    if not form.is_valid():
         return render(request, "club/calibration/page.html", {"form": form})
-    if not form.is_bound:
-        form = CalibrationForm({})
-        form.is_valid()
     table, proposals, figures = calibration_context(form)
     if request.GET.get("_export") == "json":
         response = HttpResponse(json.dumps([p.as_dict() for p in proposals], indent=1),
@@ -104,8 +103,8 @@ def calibration_page(request):
         try:
             created = create_table(new_table.cleaned_data["name"], proposed_rows(proposals))
         except ValidationError as err:
-            new_table.add_error("name" if hasattr(err, "error_dict") else None,
-                                err.messages[0] if hasattr(err, "error_dict") else err)
+            for message in err.messages:
+                new_table.add_error("name", message)
         else:
             messages.success(request, gettext(
                 "Table “%(name)s” created from the proposal. Choose it in the setup of the "
@@ -114,13 +113,12 @@ def calibration_page(request):
             return redirect(f"{reverse('calibration')}?"
                             f"{urlencode({**query, 'table': created.pk})}")
     return render(request, "club/calibration/page.html", {
-        "form": form, "table": table, "new_table": new_table,
+        "form": form, "table": table, "new_table": new_table, "proposals": proposals,
         "rows": [(h, [p for p in proposals if p.hcp == h])
                  for h in sorted({p.hcp for p in proposals})],
         "changed": sum(p.proposed != p.table for p in proposals),
-        "bands": [label for _key, label, _low, _high in BANDS],
+        "bands": [gettext(label) for _key, label, _low, _high in BANDS],
         "overall": band_cells(figures.overall), "board_sets": board_sets(figures),
-        "results": sum(p.results for p in proposals),
-        "chart": chart(proposals),
+        "results": sum(p.results for p in proposals), "chart": chart(proposals),
         "query": request.GET.urlencode(),
     })

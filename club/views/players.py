@@ -63,7 +63,8 @@ def player_edit(request, player_id):
     if request.method == "POST" and form.is_valid() and saved(request, form, player):
         messages.success(request, gettext("Player saved."))
         return redirect("director-player", player.pk)
-    player.refresh_from_db()
+    if request.method == "POST":
+        player.refresh_from_db()  # the form wrote what was typed into it; show the stored
     return render(request, "club/players/form.html", {
         "form": form, "player": player, "sessions": pair_count(player),
         "history": player.history.select_related("history_user")[:20],
@@ -90,11 +91,17 @@ def player_merge(request, player_id):
     form = MergeForm(request.GET or None, player=player)
     preview = None
     if form.is_bound and form.is_valid():
+        both = {player.pk: player, form.cleaned_data["other"].pk: form.cleaned_data["other"]}
         keep_id, merged_id = form.ids()
-        kept = Player.objects.get(pk=keep_id)
-        merged = Player.objects.get(pk=merged_id)
-        preview = {"keep": kept, "merged": merged, "refusal": merge_problem(keep_id, merged_id),
-                   "keep_sessions": pair_count(kept), "merged_sessions": pair_count(merged)}
+        counts = dict.fromkeys(both, 0)
+        ids = list(both)
+        for pair in (Pair.objects.filter(Q(player1__in=ids) | Q(player2__in=ids))
+                     .values_list("player1_id", "player2_id")):
+            for player_id in set(pair) & set(ids):
+                counts[player_id] += 1
+        preview = {"keep": both[keep_id], "merged": both[merged_id],
+                   "refusal": merge_problem(both[keep_id], both[merged_id]),
+                   "keep_sessions": counts[keep_id], "merged_sessions": counts[merged_id]}
     return render(request, "club/players/merge.html", {
         "player": player, "form": form, "preview": preview,
         "suggestions": duplicates(player)})

@@ -93,8 +93,8 @@ def event_form(request, event_id=None):
             messages.success(request, gettext("Event “%(name)s” saved.") % {
                 "name": saved.name})
             return redirect("director-event", saved.pk)
-    if event is not None:
-        event.refresh_from_db()
+    if event is not None and request.method == "POST":
+        event.refresh_from_db()  # as stored: the refused change is only on the form
     return render(request, "club/seasons/event_form.html", {
         "form": form, "event": event,
         "carry_form": CarryOverForm(event=event) if event else None,

@@ -27,12 +27,27 @@ def load_session(session_id):
                              pk=session_id)
 
 
+HOME_PAGE_SIZE = 25
+
+
 @director_required
 @require_GET
 def director_home(request):
-    sessions = (Session.objects.annotate(pair_count=Count("pairs"))
-                .order_by("-date", "-id"))
-    return render(request, "club/director_home.html", {"sessions": sessions})
+    """The sessions, newest first, a page at a time: one query (a row more than the page
+    says whether older sessions exist), however many sessions the club has."""
+    try:
+        page = max(1, min(int(request.GET.get("page", 1)), 10_000))
+    except ValueError:
+        page = 1
+    start = (page - 1) * HOME_PAGE_SIZE
+    newest = Session.objects.order_by("-date", "-id")
+    # The pairs are counted for the page's sessions only (the ids come from a subquery).
+    shown = newest.values("pk")[start:start + HOME_PAGE_SIZE + 1]
+    sessions = list(newest.filter(pk__in=shown).annotate(pair_count=Count("pairs")))
+    return render(request, "club/director_home.html", {
+        "sessions": sessions[:HOME_PAGE_SIZE], "page": page,
+        "older": page + 1 if len(sessions) > HOME_PAGE_SIZE else None,
+        "newer": page - 1 if page > 1 else None})
 
 
 @director_required

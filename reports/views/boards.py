@@ -11,6 +11,8 @@ from club.io import archive, pbn, usebio
 from club.io.exports import EXPORT_FORMATS, ResultsTable, results_rows
 from club.models import Result
 from club.queries import session_pairs
+from club.schedule import session_schedule
+from club.visibility import board_visibility
 from reports.presenters import (
     SEAT_NAMES,
     VULNERABILITY_NAMES,
@@ -26,6 +28,7 @@ from reports.views.common import (
     get_session,
     url_prefix,
 )
+from scoring.engine import MovementError
 
 # The session's own formats, beside the tables: deals and results for other bridge programs.
 FILE_DOWNLOADS = {
@@ -34,14 +37,27 @@ FILE_DOWNLOADS = {
 }
 
 
-def file_download(session, fmt):
+def public_boards(session, pair_count=None):
+    """The boards the public may see (club.visibility): while play is on, only those every
+    table scheduled to play them has played."""
+    if pair_count is None:
+        pair_count = session.pairs.count()
+    try:
+        schedule = session_schedule(session, pairs=pair_count)
+    except MovementError:
+        schedule = None
+    return board_visibility(session, schedule, pair_count=pair_count)
+
+
+def file_download(session, fmt, visible):
     """The session as PBN (deals and results) or USEBIO XML; public, so without the
-    players' membership numbers."""
+    players' membership numbers, and without the boards still in play."""
     content_type, extension = FILE_DOWNLOADS[fmt]
+    only = None if visible.everything else visible.public
     if fmt == "pbn":
-        content = pbn.session_pbn(session).encode("utf-8")
+        content = pbn.session_pbn(session, only_boards=only).encode("utf-8")
     else:
-        content = usebio.export_usebio(session, membership=False)
+        content = usebio.export_usebio(session, membership=False, only_boards=only)
     return download(content, content_type, f"results-{session.date}-{session.id}.{extension}")
 
 
@@ -49,21 +65,26 @@ def file_download(session, fmt):
 def board_list(request, session_id):
     """The boards of a session with links to their reports; exports every result."""
     session = get_session(request, session_id)
+    visible = public_boards(session)
     if request.GET.get("_export") in FILE_DOWNLOADS:
-        return file_download(session, request.GET["_export"])
+        return file_download(session, request.GET["_export"], visible)
     fmt = export_format(request)
     if fmt:
-        table = ResultsTable(results_rows(archive.export_session(session)))
-        return export_response(table, fmt, _("Results"), f"results-{session.date}-{session.id}")
+        rows = [row for row in results_rows(archive.export_session(session))
+                if row["board"] in visible]
+        return export_response(ResultsTable(rows), fmt, _("Results"),
+                               f"results-{session.date}-{session.id}")
     boards = session.boards.annotate(result_count=Count("results")).order_by("number")
     prefix = url_prefix("board-report", session.id)
     rows = [{
-        "number": b.number, "url": f"{prefix}{b.number}/",
+        "number": b.number, "url": f"{prefix}{b.number}/" if b.number in visible else "",
         "dealer": b.dealer.value, "vulnerability": VULNERABILITY_NAMES[b.vulnerability.value],
-        "ns_hcp": b.ns_hcp, "results": b.result_count,
+        "ns_hcp": b.ns_hcp if b.number in visible else None, "results": b.result_count,
+        "in_play": b.number not in visible,
     } for b in boards]
     return render(request, "reports/board_list.html", {
         "session": session, "rows": rows, "export_formats": EXPORT_FORMATS,
+        "in_play": any(row["in_play"] for row in rows),
     })
 
 
@@ -76,18 +97,22 @@ def board_report(request, session_id, number):
         raise Http404
     board = boards[index]
     board.session = session
-    results = list(Result.objects.filter(board=board).order_by())
-    for result in results:
-        result.board = board
-    rows = board_rows(session, results, pair_names(session_pairs(session)),
-                      url_prefix("pair-scorecard", session.id), par_score=board.par_score)
+    pairs = session_pairs(session)
+    in_play = number not in public_boards(session, len(pairs))
+    rows, hands, analysis = [], None, None
+    if not in_play:
+        results = list(Result.objects.filter(board=board).order_by())
+        for result in results:
+            result.board = board
+        rows = board_rows(session, results, pair_names(pairs),
+                          url_prefix("pair-scorecard", session.id), par_score=board.par_score)
+        hands, analysis = deal_diagram(board.deal), board_analysis(board, session)
     prefix = url_prefix("board-report", session.id)
     return render(request, "reports/board_report.html", {
-        "session": session, "board": board, "rows": rows,
+        "session": session, "board": board, "rows": rows, "in_play": in_play,
         "dealer": SEAT_NAMES[board.dealer.value],
         "vulnerability": VULNERABILITY_NAMES[board.vulnerability.value],
-        "hands": deal_diagram(board.deal),
-        "analysis": board_analysis(board, session),
+        "hands": hands, "analysis": analysis,
         "previous": boards[index - 1].number if index > 0 else None,
         "next": boards[index + 1].number if index + 1 < len(boards) else None,
         "board_prefix": prefix,

@@ -12,9 +12,11 @@ from reports.tables import EXPORT_FORMATS
 
 
 def visible_sessions(user):
+    """Directors see every session; everyone else those that are public (Session.is_public:
+    play has started)."""
     sessions = Session.objects.all()
     if not is_director(user):
-        sessions = sessions.filter(status__in=[Session.Status.RUNNING, Session.Status.PUBLISHED])
+        sessions = sessions.exclude(status=Session.Status.SETUP)
     return sessions
 
 

@@ -16,15 +16,16 @@ from reports.views.players import player_prefix
 @require_safe
 def event_page(request, event_id):
     event = get_object_or_404(Event.objects.select_related("season"), pk=event_id)
-    sessions = list(event_sessions(event))
+    sessions, pending = event_sessions(event)
     table = EventTable(event_standings(event, sessions), sessions=sessions,
                        player_prefix=player_prefix())
     table.sort_by(request.GET.get("sort", ""))
     fmt = export_format(request)
     if fmt:
         return export_response(table, fmt, _("Event standings"), f"event-{event.pk}")
+    table.page_of(request.GET.get("page"))
     return render(request, "reports/seasons/event.html", {
         "event": event, "table": table, "sessions": sessions,
-        "pending": event.sessions.count() - len(sessions),
+        "pending": pending,
         "export_formats": EXPORT_FORMATS,
     })

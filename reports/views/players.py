@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_safe
 
-from club.models import Pair, Player, Session
+from club.models import Pair, Player
 from club.permissions import is_director
 from club.queries import name_contains, normalize_name
 from club.stats.players import (
@@ -24,10 +24,9 @@ from club.stats.totals import published_sessions
 from reports.charts import trend_svg
 from reports.presenters import evening_rows, imps_cell, trend_points
 from reports.tables import signed
-from reports.views.common import get_session
+from reports.views.common import get_session, visible_sessions
 
 PAGE_SIZE = 50
-PUBLIC = [Session.Status.RUNNING, Session.Status.PUBLISHED]
 
 
 def player_prefix():
@@ -36,14 +35,14 @@ def player_prefix():
 
 
 def refuse_unseen(request, played, player_ids):
-    """404 unless the players have a published evening, played in a public session, or a
-    director asks: a player registered only for an evening in setup stays unknown."""
+    """404 unless the players have a published evening, or a pair in a session this
+    visitor may see: a player registered only for an evening in setup stays unknown."""
     if played or is_director(request.user):
         return
     either = Q()
     for player_id in player_ids:
         either |= Q(player1_id=player_id) | Q(player2_id=player_id)
-    if not Pair.objects.filter(either, session__status__in=PUBLIC).exists():
+    if not Pair.objects.filter(either, session__in=visible_sessions(request.user)).exists():
         raise Http404
 
 

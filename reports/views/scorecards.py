@@ -11,6 +11,7 @@ from club.schedule import session_schedule
 from reports.charts import running_total_svg
 from reports.presenters import imps_cell, pair_names, scorecard_rows
 from reports.tables import signed
+from reports.views.boards import public_boards
 from reports.views.common import get_session, url_prefix
 from scoring.engine import MovementError, compute_standings
 
@@ -36,10 +37,12 @@ def pair_scorecard(request, session_id, number):
                    .select_related("board").order_by())
     for result in results:
         result.board.session = session
+    visible = public_boards(session, len(pairs))
+    in_play = {r.board.number for r in results if r.board.number not in visible}
     rows, totals = scorecard_rows(
         session, pair, results, names, url_prefix("board-report", session.id),
         url_prefix("pair-scorecard", session.id),
-        sit_out_rounds(session, number, len(pairs)))
+        sit_out_rounds(session, number, len(pairs)), in_play=in_play)
     standing = next(r for r in compute_standings(pair_entries(session, pairs),
                                                  result_imps(session))
                     if r.number == number)
@@ -47,5 +50,5 @@ def pair_scorecard(request, session_id, number):
         "session": session, "pair": pair, "label": session.pair_label(number),
         "players": names[pair.id][1], "rows": rows, "standing": standing,
         "total": imps_cell(standing.imps), "per_board": signed(standing.imps_per_board),
-        "chart": running_total_svg(totals),
+        "chart": running_total_svg(totals), "in_play": len(in_play),
     })

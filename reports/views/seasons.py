@@ -33,6 +33,7 @@ def season_page(request, season_id):
     fmt = export_format(request)
     if fmt:
         return export_response(table, fmt, _("Ladder"), f"ladder-{season.pk}")
+    table.page_of(request.GET.get("page"))
     return render(request, "reports/seasons/season.html", {
         "season": season, "rules": season_rules(season), "table": table,
         "sessions": sessions[::-1], "events": season.events.order_by("-id"),

@@ -17,7 +17,6 @@ from reports.views.common import (
     visible_sessions,
 )
 
-
 SESSIONS_PER_PAGE = 30
 
 

@@ -23,7 +23,7 @@ HEADER = ["board", "ns", "ew", "contract", "declarer", "tricks", "ns_hcp", "roun
 
 @pytest.fixture
 def session():
-    session = make_session(tables=3, boards_per_round=2)
+    session = make_session(tables=3, boards_per_round=2, status="published")
     board = session.boards.get(number=5)  # NS vulnerable
     board.ns_hcp = 26
     board.save()
@@ -34,7 +34,6 @@ def session():
     ruled = make_result(session, 1, 3, 6, "1NT= N", round=1, table=3)
     ruled.assigned = True
     ruled.set_assigned(*parse_result("2S-1 N"))
-    ruled.ew_adjustment = "ave+"
     save_scored(ruled)
     return session
 
@@ -48,9 +47,9 @@ def test_results_csv_from_the_board_list(client, session):
     assert rows[0] == HEADER
     assert rows[1] == ["1", "2", "5", "PASS", "", "", "23", "1", "2", "2NS", "2EW", "", "", "",
                        "0", "0", "110", "-110", "-3", "3"]
-    # Assigned 2S-1 N, none vulnerable: -50 - 110 = -160 -> NS -4; EW given Average plus.
-    assert rows[2] == ["1", "3", "6", "1NT", "N", "7", "23", "1", "3", "3NS", "3EW", "", "ave+",
-                       "2S-1 N", "-50", "50", "110", "-160", "-4", "3"]
+    # Assigned 2S-1 N, none vulnerable: -50 - 110 = -160 -> NS -4, EW +4.
+    assert rows[2] == ["1", "3", "6", "1NT", "N", "7", "23", "1", "3", "3NS", "3EW", "", "",
+                       "2S-1 N", "-50", "50", "110", "-160", "-4", "4"]
     assert rows[3] == ["5", "1", "4", "4SX", "W", "7", "26", "1", "1", "1NS", "1EW", "", "", "",
                        "500", "-500", "520", "-20", "-1", "1"]
     assert len(rows) == 4

@@ -18,8 +18,10 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9"}
 
 @pytest.fixture
 def evening():
-    """Board 2 (NS vulnerable): 3NT by South making, and a doubled 4S by West going down."""
-    session = make_session(tables=3, boards_per_round=2, date=date(2026, 11, 27))
+    """Board 2 (NS vulnerable): 3NT by South making, and a doubled 4S by West going down.
+    Published: a running session's public pages hide board 2 until every table played it."""
+    session = make_session(tables=3, boards_per_round=2, date=date(2026, 11, 27),
+                           status="published")
     make_result(session, 2, 1, 4, "3NT= S", board_hcp=25, round=1, table=1)
     make_result(session, 2, 3, 5, "4SX-2 W", round=2, table=3)
     return session
@@ -113,6 +115,7 @@ def test_dates_and_numbers_follow_the_locale(client, evening):
 
 
 def test_entry_accepts_both_notations_in_both_languages(director_client, evening):
+    Session.objects.filter(pk=evening.pk).update(status="running")  # entry is open
     url = reverse("entry-row", args=[evening.pk, 1, 1, 1])
     for headers, typed in [(RU, "4S= N"), (EN, "3БК= Ю")]:
         board = 1 if typed.startswith("4") else 3

@@ -2,7 +2,7 @@
 
 import pytest
 
-from club.models import Result
+from club.models import Result, Session
 from club.services.boards import update_board
 from scoring.engine import parse_result
 from tests.factories import make_result, make_session, save_scored
@@ -24,6 +24,10 @@ def session():
     make_result(session, 5, 3, 6, "3NT= N", table=3, round=1,
                 ns_adjustment="ave+", ew_adjustment="ave-")
     return session
+
+
+def publish(session):
+    Session.objects.filter(pk=session.pk).update(status="published")
 
 
 def row_of(html, marker):
@@ -74,6 +78,7 @@ def test_assigned_result_is_shown(client, session):
 
 
 def test_deal_diagram_with_suit_symbols(client, session):
+    publish(session)  # a running session hides the boards still in play
     board = session.boards.get(number=1)
     board.deal = DEAL
     board.save()
@@ -110,6 +115,7 @@ def test_no_diagram_without_a_deal(client, session):
 
 
 def test_previous_next_and_all_boards(client, session):
+    publish(session)  # a running session hides the boards still in play
     html = client.get(f"/sessions/{session.id}/boards/1/").content.decode()
     assert 'rel="prev"' not in html
     assert f'href="/sessions/{session.id}/boards/2/" rel="next"' in html
@@ -126,7 +132,7 @@ def test_unknown_board_is_404(client, session):
 
 
 def test_per_table_hcp_when_not_duplicated(client, db):
-    session = make_session(tables=3, duplicated=False)
+    session = make_session(tables=3, duplicated=False, status="published")
     make_result(session, 1, 1, 4, "1NT= N", ns_hcp=23, table=1)
     make_result(session, 1, 2, 5, "1NT= N", ns_hcp=17, table=2)
     html = client.get(f"/sessions/{session.id}/boards/1/").content.decode()
@@ -136,6 +142,7 @@ def test_per_table_hcp_when_not_duplicated(client, db):
 
 
 def test_board_list_links_every_board(client, session):
+    publish(session)  # a running session hides the boards still in play
     html = client.get(f"/sessions/{session.id}/boards/").content.decode()
     for number in range(1, 7):
         assert f'href="/sessions/{session.id}/boards/{number}/"' in html

@@ -14,7 +14,8 @@ def row_of(html, marker):
 
 @pytest.fixture
 def session():
-    session = make_session(tables=3, boards_per_round=2)  # NS 1-3, EW 4-6 (1EW-3EW)
+    # NS 1-3, EW 4-6 (1EW-3EW)
+    session = make_session(tables=3, boards_per_round=2, status="published")
     # Board 1, none vulnerable, NS 22 HCP, 4C= N: NS +130 - 70 = +60 -> NS +2, EW -2.
     make_result(session, 1, 1, 4, "4C= N", board_hcp=22, round=1, table=1)
     # Board 3, EW vulnerable, NS 15 (EW 25) HCP, 3NT= E: -600 - (-440) = -160 -> NS -4, EW +4.
@@ -71,7 +72,7 @@ def test_a_pair_without_boards(client, session):
 def test_sit_out_rounds_are_shown(client, db):
     # 5 pairs in a 3-table Mitchell: EW pair 6 is a phantom starting at table 3, so NS
     # pair 3 sits out in round 1.
-    session = make_session(tables=3, pairs=5)
+    session = make_session(tables=3, pairs=5, status="published")
     make_result(session, 3, 3, 5, "1NT= N", round=2, table=3)
     html = client.get(f"/sessions/{session.id}/pairs/3/").content.decode()
     sit_out = row_of(html, "Sits out")

@@ -23,13 +23,14 @@ def test_session_list_newest_first_with_links(client):
     assert f'href="/sessions/{older.id}/">Older evening</a>' in html
 
 
-def test_session_list_hides_unpublished_sessions_from_the_public(client, director):
+def test_session_list_hides_sessions_in_setup_from_the_public(client, director):
     make_session(tables=3, name="In setup", status="setup")
     make_session(tables=3, name="Finished, not published", status="finished")
     make_session(tables=3, name="Published", status="published")
     html = client.get("/").content.decode()
     assert "Published" in html
-    assert "In setup" not in html and "Finished, not published" not in html
+    # A finished session stays public (provisional) until it is published.
+    assert "In setup" not in html and "Finished, not published" in html
     assert "Import a session" not in html
     client.force_login(director)
     html = client.get("/").content.decode()
@@ -50,7 +51,7 @@ def test_session_links_for_the_directors_page(rf, director):
 
 
 def test_pages_scroll_tables_and_hide_minor_columns_on_phones(client):
-    session = make_session(tables=3)
+    session = make_session(tables=3, status="published")
     make_result(session, 1, 1, 4, "3NT= N")
     for url in (f"/sessions/{session.id}/", f"/sessions/{session.id}/boards/1/",
                 f"/sessions/{session.id}/pairs/1/"):

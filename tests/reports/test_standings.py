@@ -83,7 +83,7 @@ def test_standings_sort_by_query_parameter(client, evening):
 
 
 @pytest.mark.parametrize("status,public", [("setup", False), ("running", True),
-                                           ("finished", False), ("published", True)])
+                                           ("finished", True), ("published", True)])
 def test_visibility_of_sessions(client, director, status, public):
     session = make_session(tables=3, status=status)
     director_client = Client()

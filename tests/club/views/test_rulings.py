@@ -64,15 +64,30 @@ def test_a_bad_ruling_is_refused_with_a_message(director_client, result):
     assert not result.is_adjusted and result.version == 1
 
 
+def test_an_assigned_result_and_adjusted_scores_together_are_refused(director_client,
+                                                                    result):
+    """The score would come from one and the IMPs from the other."""
+    page = rule(director_client, result, ns_adjustment="ave+", ew_adjustment="ave-",
+                assigned="4S-1 N").content.decode()
+    assert "not both" in page
+    assert 'value="4S-1 N"' in page  # what was typed stays
+    result.refresh_from_db()
+    assert not result.is_adjusted and result.version == 1
+
+
 def test_adjusted_results_are_marked(director_client, result):
-    rule(director_client, result, ns_adjustment="ave+", ew_adjustment="ave-",
-         assigned="4S-1 N")
+    rule(director_client, result, assigned="4S-1 N")
+    result.refresh_from_db()
+    other = make_result(result.board.session, 1, 2, 5, "3NT= S", round=1, table=2,
+                        ns_adjustment="ave+", ew_adjustment="ave-")
     session = result.board.session
     for url in [reverse("entry-traveller", args=[session.pk, 1]),
                 reverse("result-detail", args=[result.pk]),
                 reverse("entry-scorecard", args=[session.pk, 1, 1])]:
         page = director_client.get(url).content.decode()
         assert 'class="badge"' in page, url
-        assert "assigned 4♠-1 N" in page and "NS Average plus (+3 IMPs)" in page
+        assert "assigned 4♠-1 N" in page, url
+    page = director_client.get(reverse("result-detail", args=[other.pk])).content.decode()
+    assert "NS Average plus (+3 IMPs)" in page
     page = director_client.get(reverse("entry-traveller", args=[session.pk, 1])).content
     assert b'class="entry-row adjusted"' in page

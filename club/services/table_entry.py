@@ -1,0 +1,293 @@
+"""Players entering results at their table: the codes that open a table's page, the
+entries a table sends (held until the opponents accept them), and its calls for the
+director. Every function runs in one transaction holding the session's lock.
+
+An entry becomes a Result only when East-West accept it, through
+club.services.results.enter_result, so a table's result is stored and scored exactly like
+the director's. A result the director entered wins: the table sees it and cannot
+overwrite it. Phones on a flaky network resend: an entry carries the key its form was
+rendered with, and a key seen before returns the entry it made.
+"""
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from club.models import Board, DirectorCall, Result, TableCode, TableEntry
+from club.schedule import seating_boards, session_schedule
+from club.services.errors import Refused, ServiceError
+from club.services.locks import lock_session
+from club.services.results import enter_result, entry_refusal
+from club.services.scoring import score_result
+from scoring.engine import MovementError
+
+# No 0/O, 1/I/L: read off a card and typed on a phone without doubt. 31 ** 8 codes.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 8
+ENTRY_FIELDS = ("level", "strain", "doubling", "declarer", "tricks", "lead")
+
+
+class EntryExists(Refused):
+    """The board already has an open entry from this table (another phone sent it first);
+    `entry` is that entry."""
+
+    def __init__(self, entry):
+        self.entry = entry
+        super().__init__(gettext("This board has already been entered at this table: check "
+                                 "it below."), code="entry_exists")
+
+
+class ResultExists(Refused):
+    """The board already has a result for this table (accepted, or the director's);
+    `result` is that result."""
+
+    def __init__(self, result):
+        self.result = result
+        super().__init__(gettext("This board already has a result at this table."),
+                         code="result_exists")
+
+
+def new_code():
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(text):
+    """What a player typed (or the card's grouped "K7QM-4TXB"), as a stored code: capital
+    letters and figures only."""
+    return "".join(ch for ch in str(text).upper() if ch.isascii() and ch.isalnum())[:32]
+
+
+def issue_codes(session_id, tables=None):
+    """New codes for these tables of the session (all when None), replacing their old ones,
+    which stop working at once. Returns the session's codes, by table."""
+    with transaction.atomic():
+        session = lock_session(session_id)
+        if tables is None:
+            tables = range(1, session.tables + 1)
+            session.table_codes.filter(table__gt=session.tables).delete()
+        tables = sorted(set(tables))
+        if any(not 1 <= t <= session.tables for t in tables):
+            raise Refused(gettext("This session has tables 1 to %(tables)s.")
+                          % {"tables": session.tables})
+        for table in tables:
+            for _attempt in range(5):  # a collision is all but impossible; try again
+                code = new_code()
+                if not TableCode.objects.filter(code=code).exists():
+                    break
+            TableCode.objects.update_or_create(session=session, table=table,
+                                               defaults={"code": code})
+        return list(session.table_codes.filter(table__lte=session.tables).order_by("table"))
+
+
+# --- entering -------------------------------------------------------------------------------
+
+def table_seating(session, table, round, pair_count=None):
+    """The movement's seating of this table in this round, or None (free seating, a
+    sit-out or no such round)."""
+    try:
+        schedule = session_schedule(session, pairs=pair_count)
+    except MovementError:
+        return None
+    return next((s for s in schedule if s.table == table and s.round == round
+                 and not s.is_sit_out), None)
+
+
+def _seated_board(session, table, round, board_number):
+    """(seating, board, ns pair, ew pair) of a board this table plays in this round."""
+    seating = table_seating(session, table, round)
+    if seating is None or board_number not in seating_boards(seating, session.boards_per_round):
+        raise Refused(gettext("Table %(table)s does not play board %(board)s in round "
+                              "%(round)s.") % {"table": table, "board": board_number,
+                                               "round": round})
+    board = Board.objects.filter(session=session, number=board_number).first()
+    pairs = {p.number: p for p in session.pairs.filter(number__in=[seating.ns, seating.ew])}
+    if board is None or len(pairs) != 2:
+        raise Refused(gettext("This board or its pairs are not set up yet: call the "
+                              "director."))
+    board.session = session
+    return seating, board, pairs[seating.ns], pairs[seating.ew]
+
+
+def _stored_result(board, ns_pair, ew_pair):
+    pairs = [ns_pair, ew_pair]
+    return Result.objects.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs),
+                                 board=board).first()
+
+
+def hcp_conflict(session, board, ns_hcp, ns_pair):
+    """Why an entry's NS HCP cannot stand on a duplicated board (another table, or the
+    board itself, has a different one), or ""."""
+    if not session.duplicated or ns_hcp is None:
+        return ""
+    if board.ns_hcp is not None and board.ns_hcp != ns_hcp:
+        return gettext("NS HCP %(typed)s, but the board has %(hcp)s.") % {
+            "typed": ns_hcp, "hcp": board.ns_hcp}
+    # The first HCP given stands until the director decides: held entries do not count.
+    other = (TableEntry.objects.filter(board=board, ns_hcp__isnull=False,
+                                       status__in=[TableEntry.Status.ENTERED,
+                                                   TableEntry.Status.ACCEPTED])
+             .exclude(ns_hcp=ns_hcp).exclude(ns_pair=ns_pair).order_by("created_at").first())
+    if other is not None:
+        return gettext("NS HCP %(typed)s, but table %(table)s gave %(hcp)s.") % {
+            "typed": ns_hcp, "table": other.table, "hcp": other.ns_hcp}
+    return ""
+
+
+def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=None):
+    """A table's result on a board (contract fields from contract_values and the lead in
+    `values`), awaiting East-West's acceptance, or held for the director when its NS HCP
+    disagrees with the board's. A `key` seen before returns its entry unchanged. Raises
+    ResultExists, EntryExists or Refused."""
+    with transaction.atomic():
+        session = lock_session(session_id)
+        seen = TableEntry.objects.filter(key=key, session=session).first()
+        if seen is not None:
+            return seen
+        if TableEntry.objects.filter(key=key).exists():
+            raise Refused(gettext("This form was already used: reload the page."))
+        _refuse_closed(session)
+        seating, board, ns_pair, ew_pair = _seated_board(session, table, round, board_number)
+        stored = _stored_result(board, ns_pair, ew_pair)
+        if stored is not None:
+            raise ResultExists(stored)
+        open_entry = TableEntry.objects.filter(board=board, ns_pair=ns_pair,
+                                               status__in=TableEntry.OPEN).first()
+        if open_entry is not None:
+            raise EntryExists(open_entry)
+        needs_hcp = not session.duplicated or board.ns_hcp is None
+        if needs_hcp and ns_hcp is None:
+            raise Refused({"ns_hcp": [gettext("Enter the high-card points of North-South "
+                                              "(0-40).")]})
+        conflict = hcp_conflict(session, board, ns_hcp, ns_pair)
+        entry = TableEntry(
+            key=key, session=session, board=board, round=seating.round,
+            table=seating.table, ns_pair=ns_pair, ew_pair=ew_pair, ns_hcp=ns_hcp,
+            status=TableEntry.Status.HELD if conflict else TableEntry.Status.ENTERED,
+            note=conflict[:200], **{name: values[name] for name in ENTRY_FIELDS if name in values})
+        entry.save()
+        return entry
+
+
+def _refuse_closed(session):
+    refusal = entry_refusal(session)
+    if refusal:
+        raise Refused(refusal)
+
+
+def _locked_entry(session_id, key, table=None):
+    session = lock_session(session_id)
+    entries = TableEntry.objects.filter(key=key, session=session)
+    if table is not None:
+        entries = entries.filter(table=table)
+    entry = entries.select_related("board", "ns_pair", "ew_pair", "result").first()
+    if entry is None:
+        raise Refused(gettext("This entry no longer exists: reload the page."))
+    entry.board.session = session
+    return session, entry
+
+
+def accept_entry(session_id, key, table=None):
+    """East-West accept the table's entry: it is stored as the table's Result (scored like
+    every result) and the entry marked accepted, pointing at it. Accepting twice returns the
+    same entry. An entry the board's HCP now contradicts is held instead. Raises Refused when
+    the entry was withdrawn (the director entered the board) or is held; `table`, when
+    given, must be the entry's."""
+    with transaction.atomic():
+        session, entry = _locked_entry(session_id, key, table)
+        if entry.status == TableEntry.Status.ACCEPTED:
+            return entry
+        if entry.status == TableEntry.Status.WITHDRAWN:
+            raise Refused(gettext("This entry was withdrawn or replaced by the director's "
+                                  "result: reload the page."))
+        if entry.status == TableEntry.Status.HELD:
+            raise Refused(gettext("This entry is held for the director: call the director."))
+        _refuse_closed(session)
+        board = entry.board
+        conflict = hcp_conflict(session, board, entry.ns_hcp, entry.ns_pair)
+        if conflict:
+            return _hold(entry, conflict)
+        values = {name: getattr(entry, name) for name in ENTRY_FIELDS}
+        values.update(round=entry.round, table=entry.table)
+        board_hcp = None
+        if not session.duplicated:
+            values["ns_hcp"] = entry.ns_hcp
+        elif board.ns_hcp is None:
+            board_hcp = entry.ns_hcp
+        result = enter_result(board.pk, ns_pair_id=entry.ns_pair_id,
+                              ew_pair_id=entry.ew_pair_id, values=values, board_hcp=board_hcp)
+        entry.status, entry.result, entry.decided_at = (
+            TableEntry.Status.ACCEPTED, result, timezone.now())
+        entry.save(update_fields=["status", "result", "decided_at"])
+        return entry
+
+
+def _hold(entry, note):
+    entry.status, entry.note = TableEntry.Status.HELD, note[:200]
+    entry.save(update_fields=["status", "note"])
+    return entry
+
+
+def withdraw_entry(session_id, key, table=None):
+    """The table takes back an entry not yet accepted (to correct it): it is withdrawn and
+    the board can be entered again. Withdrawing twice is harmless."""
+    with transaction.atomic():
+        _session, entry = _locked_entry(session_id, key, table)
+        if entry.status == TableEntry.Status.ACCEPTED:
+            raise Refused(gettext("East-West have accepted this result: only the director "
+                                  "can change it now."))
+        if entry.status in TableEntry.OPEN:
+            entry.status, entry.decided_at = TableEntry.Status.WITHDRAWN, timezone.now()
+            entry.save(update_fields=["status", "decided_at"])
+        return entry
+
+
+def preview(entry, board):
+    """The entry as an unsaved Result, scored as it would be stored (through the scoring
+    service); its outcome stays empty while the NS HCP is not known."""
+    result = Result(board=board, ns_pair_id=entry.ns_pair_id, ew_pair_id=entry.ew_pair_id,
+                    **{name: getattr(entry, name) for name in ENTRY_FIELDS})
+    if not board.session.duplicated or board.ns_hcp is None:
+        result.ns_hcp = entry.ns_hcp
+    try:
+        score_result(result)
+    except ServiceError:
+        pass
+    return result
+
+
+# --- calls for the director -----------------------------------------------------------------
+
+def call_director(session_id, table, round=None):
+    """The table calls the director; pressing again while the call is open is the same
+    call. Returns the open call."""
+    with transaction.atomic():
+        session = lock_session(session_id)
+        if not 1 <= table <= session.tables:
+            raise Refused(gettext("This session has tables 1 to %(tables)s.")
+                          % {"tables": session.tables})
+        call = DirectorCall.objects.filter(session=session, table=table,
+                                           answered_at__isnull=True).first()
+        if call is not None:
+            return call
+        try:
+            with transaction.atomic():
+                return DirectorCall.objects.create(session=session, table=table, round=round)
+        except IntegrityError:
+            return DirectorCall.objects.get(session=session, table=table,
+                                            answered_at__isnull=True)
+
+
+def answer_call(session_id, call_id):
+    """The director has answered the call (answering twice is harmless)."""
+    with transaction.atomic():
+        session = lock_session(session_id)
+        call = DirectorCall.objects.filter(session=session, pk=call_id).first()
+        if call is None:
+            raise Refused(gettext("This call no longer exists."))
+        if call.answered_at is None:
+            call.answered_at = timezone.now()
+            call.save(update_fields=["answered_at"])
+        return call

@@ -1,0 +1,379 @@
+"""The players' own pages at their table (under /t/, no account): opened with the table's
+code, they show the round, take a board's result with big buttons, ask East-West to accept
+it, then show the outcome, the board's traveller and the running totals, and at the end of
+the round where everyone goes next. Every write goes through club.services.table_entry.
+
+A code opens only its own table of a running session (club.views.table_codes checks it).
+"""
+
+import uuid
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from club.forms.table import TableCodeForm, TableEntryForm, lead_display
+from club.models import Board, DirectorCall, Result, Session, TableEntry
+from club.notation import result_display, seat_display, vulnerability_display
+from club.queries import session_pairs
+from club.schedule import seating_boards, session_schedule
+from club.services.errors import ServiceError
+from club.services.table_entry import (
+    EntryExists,
+    ResultExists,
+    accept_entry,
+    call_director,
+    normalize_code,
+    preview,
+    submit_entry,
+    withdraw_entry,
+)
+from club.views.table_codes import check_code, with_pass
+from scoring.engine import MovementError, Seating
+
+
+def signed(value):
+    """+3 / −3 / 0, as the public pages write IMPs and scores."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def outcome_rows(result):
+    """Score, compensation, net and IMPs of a scored result, for NS and for EW (the IMPs
+    coloured)."""
+    rows = [{"label": label, "ns": signed(v), "ew": signed(-v)} for label, v in (
+        (gettext("Score"), result.ns_score), (gettext("Compensation"), result.ns_compensation),
+        (gettext("Net"), result.ns_net))]
+    imps = {"label": gettext("IMPs"), "ns": signed(result.ns_imps),
+            "ew": signed(result.ew_imps), "imps": True}
+    for side in ("ns", "ew"):
+        value = getattr(result, f"{side}_imps")
+        imps[f"{side}_css"] = "pos" if value > 0 else "neg" if value < 0 else ""
+    return [*rows, imps]
+
+
+@dataclass
+class Round:
+    seating: Seating
+    boards: list
+
+
+class TableState:
+    """One table of a running session, loaded once per request in a fixed number of
+    queries: its pairs, its seatings (from the movement) and what it has entered."""
+
+    def __init__(self, session, code):
+        self.session, self.code, self.table = session, code, code.table
+        self.pairs = {p.number: p for p in session_pairs(session)}
+        self.pair_ids = {p.pk: p for p in self.pairs.values()}
+        try:
+            self.schedule = session_schedule(session, pairs=len(self.pairs))
+        except MovementError:
+            self.schedule = []
+        self.rounds = [Round(s, list(seating_boards(s, session.boards_per_round)))
+                       for s in self.schedule if s.table == self.table]
+        self.by_board = {n: r for r in self.rounds for n in r.boards}
+        ids = [self.pairs[n].pk for r in self.rounds for n in r.seating.pairs
+               if n in self.pairs]
+        self.results = {}
+        for result in (Result.objects.filter(board__session=session,
+                                             board__number__in=list(self.by_board))
+                       .filter(Q(ns_pair__in=ids) | Q(ew_pair__in=ids))
+                       .select_related("board")):
+            seating = self.by_board[result.board.number].seating
+            if {result.ns_pair_id, result.ew_pair_id} & self._ids(seating):
+                result.board.session = session
+                self.results[result.board.number] = result
+        self.entries, self.accepted = {}, set()
+        for entry in (TableEntry.objects.filter(session=session, table=self.table,
+                                                board__number__in=list(self.by_board))
+                      .exclude(status=TableEntry.Status.WITHDRAWN).select_related("board")):
+            if entry.status == TableEntry.Status.ACCEPTED:
+                self.accepted.add(entry.result_id)
+            else:
+                self.entries[entry.board.number] = entry
+
+    def _ids(self, seating):
+        return {self.pairs[n].pk for n in seating.pairs if n in self.pairs}
+
+    def round(self, number=None):
+        if number is None:
+            return self.current_round()
+        return next((r for r in self.rounds if r.seating.round == number), None)
+
+    def done(self, round_):
+        return all(n in self.results for n in round_.boards)
+
+    def current_round(self):
+        """The first round with a board not yet stored, else the last."""
+        return next((r for r in self.rounds if not self.done(r)),
+                    self.rounds[-1] if self.rounds else None)
+
+    def round_of_board(self, number):
+        return self.by_board.get(number)
+
+    def board(self, number):
+        board = Board.objects.get(session=self.session, number=number)
+        board.session = self.session
+        return board
+
+    def needs_hcp(self, board):
+        return not self.session.duplicated or board.ns_hcp is None
+
+    def side(self, number):
+        pair = self.pairs.get(number)
+        return {"label": self.session.pair_label(number) if number else "",
+                "players": pair.players if pair else ""}
+
+    def status(self, number):
+        """(key, text) of a board at this table."""
+        result = self.results.get(number)
+        if result is not None:
+            if result.pk in self.accepted:
+                return "accepted", gettext("accepted")
+            return "director", gettext("entered by the director")
+        entry = self.entries.get(number)
+        if entry is not None and entry.status == TableEntry.Status.HELD:
+            return "held", gettext("held for the director")
+        if entry is not None:
+            return "entered", gettext("awaiting East-West")
+        return "todo", gettext("to play")
+
+    def moves(self, round_):
+        """Where the table's pairs and boards go in the next round, from the movement;
+        None after the last round."""
+        later = [s for s in self.schedule if s.round == round_.seating.round + 1]
+        if not later:
+            return None
+        pairs = []
+        for number in round_.seating.pairs:
+            seat = next((s for s in later if number in s.pairs), None)
+            if seat is not None:
+                pairs.append({**self.side(number), "table": seat.table,
+                              "sit_out": seat.is_sit_out, "stays": seat.table == self.table,
+                              "direction": gettext("North-South") if seat.ns == number
+                              else gettext("East-West")})
+        tables = [s.table for s in later
+                  if s.board_set and s.board_set == round_.seating.board_set]
+        return {"pairs": pairs, "tables": tables, "boards": round_.boards}
+
+    def base_context(self, round_):
+        seating = round_.seating
+        call = DirectorCall.objects.filter(session=self.session, table=self.table,
+                                           answered_at__isnull=True).exists()
+        return {"session": self.session, "code": self.code.code, "table": self.table,
+                "round": round_, "seating": seating, "ns": self.side(seating.ns),
+                "ew": self.side(seating.ew), "sit_out": seating.is_sit_out,
+                "rounds": [r.seating.round for r in self.rounds], "called": call,
+                "last_round": self.rounds[-1].seating.round}
+
+    def round_context(self, round_):
+        boards = [{"number": n, "status": self.status(n),
+                   "result": result_display(r.contract, r.declarer, r.tricks)
+                   if (r := self.results.get(n)) else ""} for n in round_.boards]
+        done = self.done(round_)
+        return {**self.base_context(round_), "boards": boards, "done": done,
+                "moves": self.moves(round_) if done else None}
+
+    def board_context(self, round_, board, form):
+        number = board.number
+        result, entry = self.results.get(number), self.entries.get(number)
+        context = {**self.base_context(round_), "board": board,
+                   "dealer": seat_display(board.dealer.value),
+                   "vulnerability": vulnerability_display(board.vulnerability.value),
+                   "status": self.status(number), "result": result, "entry": entry,
+                   "lead": lead_display((result or entry).lead if result or entry else ""),
+                   "next_board": next((n for n in round_.boards
+                                       if n != number and n not in self.results), None)}
+        if result is not None:
+            context.update(outcome=outcome_rows(result), traveller=self.traveller(board),
+                           totals=self.totals(round_.seating),
+                           text=result_display(result.contract, result.declarer,
+                                               result.tricks))
+        elif entry is not None:
+            scored = preview(entry, board)
+            context.update(outcome=outcome_rows(scored) if scored.ns_score is not None
+                           else None, text=result_display(scored.contract, scored.declarer,
+                                                          scored.tricks))
+        else:
+            context["form"] = form or TableEntryForm(
+                initial={"key": uuid.uuid4(), "doubling": 0}, with_hcp=self.needs_hcp(board))
+        return context
+
+    def traveller(self, board):
+        """The board's results at every table that has played it (this one has)."""
+        rows = []
+        for r in Result.objects.filter(board=board).order_by("table", "pk"):
+            ns, ew = self.pair_ids.get(r.ns_pair_id), self.pair_ids.get(r.ew_pair_id)
+            rows.append({"table": r.table, "ns": ns and self.session.pair_label(ns.number),
+                         "ew": ew and self.session.pair_label(ew.number),
+                         "text": result_display(r.contract, r.declarer, r.tricks),
+                         "score": signed(r.ns_score), "ns_imps": signed(r.ns_imps),
+                         "ew_imps": signed(r.ew_imps), "adjusted": r.is_adjusted,
+                         "here": r.pk == self.results[board.number].pk})
+        return rows
+
+    def totals(self, seating):
+        """Each pair's IMPs so far in the session."""
+        ids = self._ids(seating)
+        totals = dict.fromkeys(ids, 0)
+        for ns, ew, ns_imps, ew_imps in (Result.objects.filter(
+                Q(ns_pair__in=ids) | Q(ew_pair__in=ids)).values_list(
+                "ns_pair_id", "ew_pair_id", "ns_imps", "ew_imps")):
+            for pair_id, imps in ((ns, ns_imps), (ew, ew_imps)):
+                if pair_id in totals:
+                    totals[pair_id] += imps
+        return [{**self.side(self.pair_ids[i].number), "imps": signed(v)}
+                for i, v in totals.items()]
+
+
+
+def open_table(request, code):
+    """The table's state for a valid code of a running session, or the page refusing it."""
+    table_code, refusal = check_code(request, code)
+    if refusal:
+        return None, refusal
+    session = table_code.session
+    if session.status == Session.Status.SETUP:
+        return None, render(request, "club/table/closed.html", {
+            "message": gettext("Play has not started yet: open this page again when the "
+                               "director starts the session."), "session": session})
+    if session.is_locked:
+        return None, render(request, "club/table/closed.html", {
+            "message": gettext("The session is over: thank you for playing. The results are "
+                               "on the club's pages."), "session": session, "over": True})
+    state = TableState(session, table_code)
+    if not state.rounds:
+        return None, render(request, "club/table/closed.html", {
+            "message": gettext("This session has no movement for the tables (free seating): "
+                               "the director enters its results."), "session": session})
+    return state, None
+
+
+def _page(request, template, context, state, status=200):
+    """The page, with the table's pass: this phone opened the table with its code."""
+    return with_pass(request, render(request, template, context, status=status), state.code)
+
+
+@never_cache
+@require_GET
+def code_entry(request):
+    """Type the code printed on the table's card."""
+    form = TableCodeForm(request.GET or None)
+    if form.is_valid():
+        return redirect("table", normalize_code(form.cleaned_data["code"]) or "-")
+    return render(request, "club/table/code.html", {"form": form})
+
+
+@never_cache
+@require_GET
+def table_round(request, code):
+    """The round at this table: its pairs, its boards and how far each one is."""
+    state, refusal = open_table(request, code)
+    if refusal:
+        return refusal
+    try:
+        number = int(request.GET.get("round", ""))
+    except ValueError:
+        number = None
+    round_ = state.round(number)
+    if round_ is None:
+        raise Http404(gettext("This table has no such round."))
+    return _page(request, "club/table/round.html", state.round_context(round_), state)
+
+
+def _board_or_404(state, board_number):
+    round_ = state.round_of_board(board_number)
+    if round_ is None:
+        raise Http404(gettext("This table does not play that board."))
+    return round_
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def table_board(request, code, board_number):
+    """One board: the entry form, the entry awaiting East-West, or the stored result."""
+    state, refusal = open_table(request, code)
+    if refusal:
+        return refusal
+    round_ = _board_or_404(state, board_number)
+    board = state.board(board_number)
+    form = None
+    if request.method == "POST":
+        form = TableEntryForm(request.POST, with_hcp=state.needs_hcp(board))
+        if form.is_valid():
+            try:
+                submit_entry(state.session.pk, table=state.table, round=round_.seating.round,
+                             board_number=board_number, key=form.cleaned_data["key"],
+                             values=form.entry_values(),
+                             ns_hcp=form.cleaned_data.get("ns_hcp"))
+            except (EntryExists, ResultExists) as err:
+                messages.warning(request, err.messages[0])
+            except ServiceError as err:  # nothing was written
+                form.add_error(None, err.messages)
+            if not form.errors:
+                return redirect("table-board", state.code.code, board_number)
+    context = state.board_context(round_, board, form)
+    status = 400 if form is not None and form.errors else 200
+    return _page(request, "club/table/board.html", context, state, status)
+
+
+def _entry_action(request, code, board_number, action, success=""):
+    """Accept or withdraw this table's entry (its key posted), then back to the board."""
+    state, refusal = open_table(request, code)
+    if refusal:
+        return refusal
+    _board_or_404(state, board_number)
+    try:
+        action(state.session.pk, uuid.UUID(request.POST.get("key", "")), table=state.table)
+    except ValueError:
+        messages.error(request, gettext("This entry no longer exists: enter the board again."))
+    except ServiceError as err:
+        for message in err.messages:
+            messages.error(request, message)
+    else:
+        if success:
+            messages.success(request, success)
+    return redirect("table-board", state.code.code, board_number)
+
+
+@never_cache
+@require_POST
+def table_accept(request, code, board_number):
+    """East-West accept the result: it becomes the table's result."""
+    return _entry_action(request, code, board_number, accept_entry)
+
+
+@never_cache
+@require_POST
+def table_withdraw(request, code, board_number):
+    """North-South take their entry back to correct it."""
+    return _entry_action(request, code, board_number, withdraw_entry,
+                         gettext("Entry withdrawn: enter the board again."))
+
+
+@never_cache
+@require_POST
+def table_call(request, code):
+    """Call the director (pressing again while the call is open is the same call)."""
+    state, refusal = open_table(request, code)
+    if refusal:
+        return refusal
+    try:
+        call_director(state.session.pk, state.table, state.current_round().seating.round
+                      if state.current_round() else None)
+    except ServiceError as err:
+        for message in err.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, gettext("The director has been called: please wait at your "
+                                          "table."))
+    back = request.POST.get("board", "")
+    if back.isdigit() and state.round_of_board(int(back)) is not None:
+        return redirect("table-board", state.code.code, int(back))
+    return redirect(reverse("table", args=[state.code.code]))
