@@ -1,19 +1,9 @@
-"""Ranking across sessions: standard competition ranking (1, 2, 3=, 3=, 5), as a session's
-standings do it (scoring.engine.standings), over any score."""
+"""Ranking across sessions: the engine's competition ranking (1, 2, 3=, 3=, 5), as a
+session's standings use it, over any score."""
 
+from scoring.engine.standings import rank
 
-def rank(rows, score):
-    """Set `rank` and `tied` on `rows` (already in order, best first) where `score(row)`
-    gives what they are ranked by; equal scores share a rank."""
-    previous = None
-    for position, row in enumerate(rows, start=1):
-        if previous is not None and score(previous) == score(row):
-            row.rank = previous.rank
-            row.tied = previous.tied = True
-        else:
-            row.rank, row.tied = position, False
-        previous = row
-    return rows
+__all__ = ["rank", "rank_label"]
 
 
 def rank_label(row):

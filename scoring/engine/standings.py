@@ -49,12 +49,19 @@ def compute_standings(
             row.boards += 1
             row.imps += imps
     ordered = sorted(rows.values(), key=lambda r: (-r.imps, r.number))
-    # Standard competition ranking: 1, 2, 3=, 3=, 5.
-    for position, row in enumerate(ordered, start=1):
-        previous = ordered[position - 2] if position > 1 else None
-        if previous is not None and previous.imps == row.imps:
+    return rank(ordered, lambda row: row.imps)
+
+
+def rank(rows, score):
+    """Standard competition ranking (1, 2, 3=, 3=, 5): set `rank` and `tied` on `rows`
+    (already in order, best first), `score(row)` giving what they are ranked by; equal
+    scores share a rank. Returns the rows."""
+    previous = None
+    for position, row in enumerate(rows, start=1):
+        if previous is not None and score(previous) == score(row):
             row.rank = previous.rank
             row.tied = previous.tied = True
         else:
-            row.rank = position
-    return ordered
+            row.rank, row.tied = position, False
+        previous = row
+    return rows
