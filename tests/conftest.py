@@ -26,14 +26,19 @@ def default_language():
 @pytest.fixture(autouse=True)
 def builtin_data(request):
     """Transactional tests flush the database, taking the rows that data migrations made
-    (Moscow table, Directors group) with them: put them back for such tests."""
+    (Moscow table, Directors group) with them, and a worker runs other tests after them:
+    make sure those rows are there for every test that uses the database."""
     marker = request.node.get_closest_marker("django_db")
     transactional = marker is not None and (marker.kwargs.get("transaction")
                                             or (marker.args and marker.args[0]))
     if transactional or {"transactional_db", "live_server"} & set(request.fixturenames):
         request.getfixturevalue("transactional_db")
-        ensure_moscow_table()
-        Group.objects.get_or_create(name=DIRECTORS_GROUP)
+    elif marker is None and "db" not in request.fixturenames:
+        return
+    else:
+        request.getfixturevalue("db")
+    ensure_moscow_table()
+    Group.objects.get_or_create(name=DIRECTORS_GROUP)
 
 
 @pytest.fixture

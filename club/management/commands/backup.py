@@ -49,8 +49,11 @@ def consistent_document():
     """The backup read in one transaction: one consistent moment of the database, even
     while directors are saving (PostgreSQL: a repeatable-read snapshot; SQLite: the
     transaction holds the write lock, so a save waits the few seconds this takes)."""
+    outermost = not connection.in_atomic_block
     with transaction.atomic():
-        if connection.vendor == "postgresql":
+        if connection.vendor == "postgresql" and outermost:
+            # Only the first statement of a transaction may set its isolation (inside a
+            # caller's transaction, e.g. a test's, the snapshot is the caller's).
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         return backup_document()
