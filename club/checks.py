@@ -136,9 +136,12 @@ def misplaced_results(data):
 
 
 def _by_board(data):
+    """The results that use HCP, by board: a board not played (an entered result, so never
+    "missing") is scored without them, so the HCP checks leave it out."""
     grouped = {board.pk: [] for board in data.boards}
     for result in data.results:
-        grouped[result.board_id].append(result)
+        if not result.not_played:
+            grouped[result.board_id].append(result)
     return grouped
 
 

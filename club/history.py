@@ -5,9 +5,12 @@ in one line."""
 from django.utils.translation import gettext
 
 from club.models import ASSIGNED_FIELDS, CONTRACT_FIELDS, OUTCOME_FIELDS, Result
+from club.notation import assigned_display, signed, table_result_display
 from scoring.engine import Adjustment
 
-HISTORY_FIELDS = ["ns_pair", "ew_pair", "round", "table", *CONTRACT_FIELDS, "ns_hcp",
+# The table result: its contract, or the board was not played (then shown as "A+/A-").
+TABLE_RESULT_FIELDS = [*CONTRACT_FIELDS, "not_played"]
+HISTORY_FIELDS = ["ns_pair", "ew_pair", "round", "table", *TABLE_RESULT_FIELDS, "ns_hcp",
                   "ns_adjustment", "ew_adjustment", *ASSIGNED_FIELDS]
 # The computed outcome (OUTCOME_FIELDS) is not editable, so diff_against leaves it out: it
 # is compared field by field below.
@@ -18,18 +21,28 @@ def adjustment_label(value):
     return gettext(Adjustment(value).label)
 
 
-def result_summary(result):
-    """"4S= N", with the ruling when there is one: "4S= N (assigned 4S-1 N; NS Ave+)"."""
+def result_summary(result, display=False):
+    """"4S= N", with the ruling when there is one: "4S= N (assigned 4S-1 N; NS Average
+    plus (+3 IMPs))"; a board not played: "A+/A- (not played: NS Average plus ...; EW
+    ...)". In the shorthand as typed (messages, history), or with `display` as pages show
+    results ("4♠−1 N", "Pass")."""
+    text = table_result_display(result) if display else result.text
     parts = []
     if result.assigned:
-        parts.append(gettext("assigned %(result)s") % {"result": result.assigned_text})
+        parts.append(gettext("assigned %(result)s") % {
+            "result": assigned_display(result) if display else result.assigned_text})
+    sides = []
     if result.ns_adjustment:
-        parts.append(gettext("NS %(adjustment)s") % {
+        sides.append(gettext("NS %(adjustment)s") % {
             "adjustment": adjustment_label(result.ns_adjustment)})
     if result.ew_adjustment:
-        parts.append(gettext("EW %(adjustment)s") % {
+        sides.append(gettext("EW %(adjustment)s") % {
             "adjustment": adjustment_label(result.ew_adjustment)})
-    return f"{result.text} ({'; '.join(parts)})" if parts else result.text
+    if result.not_played:
+        parts.append(gettext("not played: %(scores)s") % {"scores": "; ".join(sides)})
+    else:
+        parts += sides
+    return f"{text} ({'; '.join(parts)})" if parts else text
 
 
 def stale_message(current):
@@ -71,13 +84,18 @@ def _changes(previous, record, evening):
     changed = set(delta.changed_fields)
     old, new = previous.instance, record.instance
     changes = []
-    if changed & set(CONTRACT_FIELDS):
+    # A board not played is written with its adjusted scores ("A+/A-").
+    table_result = set(TABLE_RESULT_FIELDS)
+    if old.not_played or new.not_played:
+        table_result |= {"ns_adjustment", "ew_adjustment"}
+    if changed & table_result:
         changes.append((gettext("Table result"), old.text, new.text))
     if changed & set(ASSIGNED_FIELDS):
         changes.append((gettext("Assigned result"), old.assigned_text or "—",
                         new.assigned_text or "—"))
+    shown = table_result if old.not_played and new.not_played else set(TABLE_RESULT_FIELDS)
     for change in delta.changes:
-        if change.field in CONTRACT_FIELDS or change.field in ASSIGNED_FIELDS:
+        if change.field in shown or change.field in ASSIGNED_FIELDS:
             continue
         changes.append((str(Result._meta.get_field(change.field).verbose_name),
                         history_value(change.field, change.old, evening),
@@ -85,7 +103,7 @@ def _changes(previous, record, evening):
     for name in OUTCOME_FIELDS:
         if getattr(previous, name) != getattr(record, name):
             changes.append((str(Result._meta.get_field(name).verbose_name),
-                            str(getattr(previous, name)), str(getattr(record, name))))
+                            signed(getattr(previous, name)), signed(getattr(record, name))))
     return changes
 
 

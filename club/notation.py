@@ -1,13 +1,16 @@
 """Bridge notation in the active language: contracts, seats and vulnerability are shown in
 Russian notation on Russian pages (3БК, С/В/Ю/З) and in English notation otherwise.
-Entry accepts both notations in both languages (the engine's parsers do)."""
+Entry accepts both notations in both languages (the engine's parsers do). Every page, the
+director's and the public ones, writes numbers and results the same way: a typographic
+minus ("−140"), "Pass" ("Пас") for a passed-out board."""
 
 from django.utils import translation
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from scoring.engine import Direction, Strain, Vulnerability, format_result
+from scoring.engine import Direction, Strain, Vulnerability, format_adjusted, format_result
 
 
 def notation():
@@ -40,9 +43,50 @@ def vulnerability_display(vulnerability):
     return Vulnerability.coerce(vulnerability).display(notation=notation())
 
 
+def signed(value):
+    """+3 / −3 / 0 with the sign a reader expects; "—" for no value."""
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        # "1.43" in English, "1,43" in Russian.
+        text = number_format(abs(value), decimal_pos=2)
+    else:
+        text = str(abs(value))
+    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+
+
 def result_display(contract, declarer, tricks):
     """A result in the director's shorthand, in the active notation ("4♠X-2 E", "3БК= Ю")."""
     return format_result(contract, declarer or None, tricks, notation=notation())
+
+
+def played_display(contract, declarer, tricks):
+    """A result as the public pages write it, from the same pieces: "4♠X−2 E", "3БК= Ю",
+    "Pass" ("Пас")."""
+    if contract is None:
+        return contract_display(None)
+    return f"{contract_display(contract)}{outcome_text(contract, tricks)} {seat_display(declarer)}"
+
+
+def adjusted_display(ns_adjustment, ew_adjustment):
+    """A board not played as pages show it: "A+/A−", "Ср+/Ср−" in Russian."""
+    return format_adjusted(ns_adjustment, ew_adjustment, notation=notation())
+
+
+def table_result_display(result):
+    """A stored result's table result as pages show it (played_display), or the adjusted
+    scores of a board not played (adjusted_display)."""
+    if result.not_played:
+        return adjusted_display(result.ns_adjustment, result.ew_adjustment)
+    return played_display(result.contract, result.declarer, result.tricks)
+
+
+def assigned_display(result):
+    """A stored result's assigned result as pages show it; "" without one."""
+    if not result.assigned:
+        return ""
+    return played_display(result.assigned_contract, result.assigned_declarer,
+                          result.assigned_tricks)
 
 
 _contract_html = {}

@@ -17,6 +17,7 @@ from club.views import (
     status,
     table,
     table_codes,
+    tables,
 )
 from club.views.hand_records import (
     hand_records,
@@ -118,6 +119,10 @@ urlpatterns = [
          seasons.carry_over_delete, name="director-carry-over-delete"),
     # what the results say about the compensation table
     path("calibration/", calibration.calibration_page, name="calibration"),
+    # the compensation tables: values, copies, a club table's new values
+    path("tables/", tables.table_list, name="director-tables"),
+    path("tables/<entry_id:table_id>/", tables.table_detail, name="director-table"),
+    path("tables/<entry_id:table_id>/copy/", tables.table_copy, name="director-table-copy"),
 ]
 
 # The players' pages at their table, public (no account) and short: config.urls puts them

@@ -139,10 +139,13 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
+# Connections are kept for a minute (CONN_MAX_AGE) rather than opened for every request,
+# and checked before reuse (CONN_HEALTH_CHECKS), so a restarted database costs no error page.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_max_age=env_int("CONN_MAX_AGE", 60),
+        conn_health_checks=env_flag("CONN_HEALTH_CHECKS", True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -157,6 +160,39 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     })
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+
+def cache_settings(url):
+    """Django's cache from CACHE_URL: local memory (one cache per server process, the
+    default), or one cache shared by every process and server: redis://host:6379/0 (the
+    `redis` package), memcached://host:11211[,host2:11211] (`pymemcache`), db://table (the
+    database itself, after `manage.py createcachetable`); dummy:// keeps nothing."""
+    scheme, _sep, rest = url.strip().partition("://")
+    scheme = scheme.lower()
+    if scheme in ("", "locmem"):
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "LOCATION": rest or "club", "OPTIONS": {"MAX_ENTRIES": 1000}}
+    if scheme in ("redis", "rediss"):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if scheme == "memcached" and rest:
+        return {"BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache",
+                "LOCATION": [host for host in rest.split(",") if host]}
+    if scheme == "db" and rest:
+        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": rest}
+    if scheme == "dummy":
+        return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+    raise ImproperlyConfigured(
+        f"CACHE_URL={url!r}: use locmem://, redis://HOST:6379/0, memcached://HOST:11211, "
+        "db://TABLE or dummy://.")
+
+
+# The pages' cache: the live standings as rendered for each version of a session (their key
+# names the version, so they never go stale; PAGE_CACHE_SECONDS only bounds how long an
+# entry is kept, 0 turns it off), and the count of wrong table codes per client address.
+# Several gunicorn workers each keep their own local-memory cache; several servers need a
+# shared one (CACHE_URL) for the table codes' limit to hold across them.
+CACHES = {"default": cache_settings(os.environ.get("CACHE_URL", ""))}
+PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 600)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

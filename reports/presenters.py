@@ -78,15 +78,28 @@ def deal_diagram(deal):
     }
 
 
+def table_result_cells(result):
+    """The contract, declarer, outcome and tricks cells of a result; a board not played
+    says so and has none."""
+    if result.not_played:
+        return {"contract": _("Not played"), "declarer": "", "outcome": "", "tricks": None,
+                "not_played": True}
+    contract = result.contract
+    return {"contract": contract_html(contract), "declarer": seat_display(result.declarer),
+            "outcome": outcome_text(contract, result.tricks), "tricks": result.tricks,
+            "not_played": False}
+
+
 def board_rows(session, results, names, scorecard_prefix, par_score=None):
     """The board report's rows, by table (results without one last), then NS pair; with
-    each NS score against par when the board has one."""
+    each NS score against par when the board has one. A board not played has no score,
+    compensation or net: only each side's adjusted IMPs."""
     rows = []
     for result in results:
-        contract = result.contract
         ns_number, ns_players = names[result.ns_pair_id]
         ew_number, ew_players = names[result.ew_pair_id]
         score = result.ns_score
+        not_played = result.not_played
         rows.append({
             "sort": (result.table is None, result.table or 0, ns_number),
             "table": result.table, "round": result.round,
@@ -94,16 +107,16 @@ def board_rows(session, results, names, scorecard_prefix, par_score=None):
             "ns_players": ns_players,
             "ew": session.pair_label(ew_number), "ew_url": f"{scorecard_prefix}{ew_number}/",
             "ew_players": ew_players,
-            "contract": contract_html(contract), "declarer": seat_display(result.declarer),
-            "outcome": outcome_text(contract, result.tricks), "tricks": result.tricks,
+            **table_result_cells(result),
             "ns_hcp": result.effective_ns_hcp,
             "ns_score": score if score > 0 else "", "ew_score": -score if score < 0 else "",
-            "passed": score == 0,
-            "compensation": signed(result.ns_compensation), "net": signed(result.ns_net),
+            "passed": score == 0 and not not_played,
+            "compensation": "" if not_played else signed(result.ns_compensation),
+            "net": "" if not_played else signed(result.ns_net),
             "ns_imps": imps_cell(result.ns_imps), "ew_imps": imps_cell(result.ew_imps),
             "adjusted": result.is_adjusted,
             "ruling": ruling_note(result) if result.is_adjusted else "",
-            "vs_par": "" if par_score is None else signed(score - par_score),
+            "vs_par": "" if par_score is None or not_played else signed(score - par_score),
         })
     rows.sort(key=lambda r: r["sort"])
     return rows
@@ -112,14 +125,14 @@ def board_rows(session, results, names, scorecard_prefix, par_score=None):
 def scorecard_rows(session, pair, results, names, board_prefix, scorecard_prefix,
                    sit_out_rounds=(), in_play=frozenset()):
     """A pair's scorecard: one row per board it played, from its own side (score, HCP,
-    compensation and IMPs), in playing order with the running total; a row for each round
-    it sat out. A board still `in_play` elsewhere shows only that: no contract, score or
-    IMPs, and it stays out of the running total (the pair's total in the standings counts
-    it). Returns (rows, [(board label, running total)] for the chart)."""
+    compensation and IMPs; a board not played only its adjusted IMPs), in playing order
+    with the running total; a row for each round it sat out. A board still `in_play`
+    elsewhere shows only that: no contract, score or IMPs, and it stays out of the running
+    total (the pair's total in the standings counts it). Returns (rows, [(board label,
+    running total)] for the chart)."""
     played = []
     for result in results:
         is_ns = result.ns_pair_id == pair.id
-        contract = result.contract
         opponent_number, opponent_players = names[result.ew_pair_id if is_ns else
                                                   result.ns_pair_id]
         number = result.board.number
@@ -129,20 +142,19 @@ def scorecard_rows(session, pair, results, names, board_prefix, scorecard_prefix
             "opponents": session.pair_label(opponent_number),
             "opponents_url": f"{scorecard_prefix}{opponent_number}/",
             "opponents_players": opponent_players,
-            "direction": "NS" if is_ns else "EW",
+            "direction": _("NS") if is_ns else _("EW"),
         }
         if number in in_play:
             played.append({**row, "in_play": True})
             continue
         side = 1 if is_ns else -1
         ns_hcp = result.effective_ns_hcp
+        not_played = result.not_played
         played.append({
-            **row, "board_url": f"{board_prefix}{number}/",
-            "contract": contract_html(contract), "declarer": seat_display(result.declarer),
-            "outcome": outcome_text(contract, result.tricks), "tricks": result.tricks,
-            "score": signed(side * result.ns_score),
+            **row, "board_url": f"{board_prefix}{number}/", **table_result_cells(result),
+            "score": "" if not_played else signed(side * result.ns_score),
             "hcp": ns_hcp if is_ns or ns_hcp is None else MAX_HCP - ns_hcp,
-            "compensation": signed(side * result.ns_compensation),
+            "compensation": "" if not_played else signed(side * result.ns_compensation),
             "imps_value": result.ns_imps if is_ns else result.ew_imps,
             "adjusted": result.is_adjusted,
             "ruling": ruling_note(result) if result.is_adjusted else "",

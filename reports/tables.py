@@ -1,25 +1,18 @@
-"""django-tables2 tables of the public pages: the standings (page and downloads)."""
+"""django-tables2 tables of the public pages: the standings (page and downloads).
+
+The page prints the standings from plain rows (`StandingsTable.html_parts`): django-tables2's
+own rendering inspects a render method's signature for every cell, which made it most of the
+standings' time; the downloads keep its value_* methods."""
 
 import django_tables2 as tables
-from django.utils.formats import number_format
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from club.io.exports import EXPORT_FORMATS
+from club.notation import signed  # one way to sign a number, on every page
 
 __all__ = ["EXPORT_FORMATS", "StandingsTable", "signed", "signed_html"]
-
-
-def signed(value):
-    """+3 / −3 / 0 with the sign a reader expects."""
-    if value is None:
-        return "—"
-    if isinstance(value, float):
-        # "1.43" in English, "1,43" in Russian.
-        text = number_format(abs(value), decimal_pos=2)
-    else:
-        text = str(abs(value))
-    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
 
 
 def signed_html(value):
@@ -37,14 +30,15 @@ class StandingsTable(tables.Table):
     players = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "players-cell"}})
     boards = tables.Column(verbose_name=_("Boards"), initial_sort_descending=True,
                            attrs={"th": {"class": "num hide-narrow"},
-                                  "td": {"class": "num hide-narrow"}})
+                                  "td": {"class": "num hide-narrow boards"}})
     imps = tables.Column(verbose_name=_("IMPs"), order_by=("imps", "-number"),
                          initial_sort_descending=True,
-                         attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+                         attrs={"th": {"class": "num"}, "td": {"class": "num imps"}})
     imps_per_board = tables.Column(verbose_name=_("IMPs per board"), default=None,
                                    order_by=("imps_per_board", "-number"),
                                    initial_sort_descending=True,
-                                   attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+                                   attrs={"th": {"class": "num per-board"},
+                                          "td": {"class": "num per-board"}})
 
     class Meta:
         template_name = "reports/table.html"
@@ -56,6 +50,40 @@ class StandingsTable(tables.Table):
         super().__init__(data, **kwargs)
         # Pages link each pair with a prefix string (one reverse() per page, not per row).
         self.scorecard_prefix = scorecard_prefix
+
+    @classmethod
+    def sort_keys(cls):
+        """What ?sort= may name (anything else is ignored): the visible columns."""
+        return {name for name, column in cls.base_columns.items() if column.visible}
+
+    def html_parts(self):
+        """(head, body) for reports/table.html, in the table's order: each header as its
+        attributes, text and sort link; the body's rows as HTML made here, each cell by its
+        render_* method called directly (a template loop over the cells cost more than all
+        the rest of the page)."""
+        columns = list(self.columns)
+        head = [{"attrs": column.attrs["th"].as_html(), "header": column.header,
+                 "href": f"?sort={column.order_by_alias.next}" if column.orderable else ""}
+                for column in columns]
+        cells = {
+            "rank": lambda record: record.rank_label,
+            "pair": lambda record: self.render_pair(record.label, record),
+            "players": lambda record: self.render_players(record.players, record),
+            "boards": lambda record: record.boards,
+            "imps": lambda record: self.render_imps(record.imps),
+            "imps_per_board": lambda record: (
+                "—" if record.imps_per_board is None
+                else self.render_imps_per_board(record.imps_per_board)),
+        }
+        makers = [(f"<td {column.attrs['td'].as_html()}>", cells[column.name])
+                  for column in columns]
+        rows = ["<tr>" + "".join(f"{td}{conditional_escape(make(record))}</td>"
+                                 for td, make in makers) + "</tr>"
+                for record in self.data]
+        if not rows:
+            rows = [format_html('<tr><td colspan="{}">{}</td></tr>', len(columns),
+                                self.empty_text)]
+        return head, mark_safe("\n".join(rows))  # each cell escaped above
 
     def render_rank(self, record):
         return record.rank_label

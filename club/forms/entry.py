@@ -7,7 +7,14 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import ADJUSTMENTS
 from club.services.boards import UNSET
-from scoring.engine import BridgeError, parse_result
+from scoring.engine import (
+    AdjustedScores,
+    Adjustment,
+    BridgeError,
+    looks_adjusted,
+    parse_adjusted,
+    parse_result,
+)
 
 MAX_VERSION = 2**31 - 1  # fits every database's integer column
 MAX_TABLE_OR_ROUND = 999
@@ -17,9 +24,16 @@ MAX_PAIR = 999
 class ResultField(forms.CharField):
     """The director's shorthand ("4S= N", "3NX-2 W", "4H N 10", "3БК= Ю", "pass"), cleaned
     to the engine's ParsedResult (contract, declarer, tricks); the engine's own message,
-    translated, when it cannot be read."""
+    translated, when it cannot be read.
 
-    def __init__(self, **kwargs):
+    With `adjusted=True` (the director's table result) it also takes the adjusted scores of
+    a board that was not played ("A+", "A+/A-", "Ср"), cleaned to the engine's
+    AdjustedScores; elsewhere such shorthand is refused with `adjusted_refusal`, when
+    given."""
+
+    def __init__(self, *, adjusted=False, adjusted_refusal=None, **kwargs):
+        self.adjusted = adjusted
+        self.adjusted_refusal = adjusted_refusal
         kwargs.setdefault("max_length", 40)
         kwargs.setdefault("error_messages", {
             "required": _("Type the result, e.g. 4S= N, 3NTX-2 W, 4H N 10 or PASS."),
@@ -33,6 +47,11 @@ class ResultField(forms.CharField):
         if not text:
             return None
         try:
+            if looks_adjusted(text):
+                if self.adjusted:
+                    return parse_adjusted(text)
+                if self.adjusted_refusal:
+                    raise forms.ValidationError(self.adjusted_refusal, code="adjusted")
             return parse_result(text)
         except BridgeError as err:
             raise forms.ValidationError(gettext(err.template) % err.params,
@@ -59,6 +78,15 @@ INCOMPLETE = _("The page was incomplete: open the result again and redo the chan
 ONE_KIND_OF_RULING = _("Give either an assigned result (it is scored like a table result) or "
                        "adjusted scores (Average plus, Average, Average minus), not both: "
                        "clear one of them.")
+NOT_PLAYED_NOT_ASSIGNED = _("A board that was not played has no assigned result: clear the "
+                            "assigned result, or type what was played in Table result.")
+NOT_PLAYED_BOTH_SIDES = _("A board that was not played needs an adjusted score for each side; "
+                          "to enter what was played instead, type it in Table result.")
+NOT_PLAYED_DISAGREE = _("Table result gives the adjusted scores of a board that was not played "
+                        "(%(text)s), and the adjusted score fields say otherwise: change only "
+                        "one of them.")
+ADJUSTED_NOT_ASSIGNED = _("An assigned result is a contract and tricks, e.g. 4S-1 N; give "
+                          "adjusted scores in the NS and EW adjusted score fields.")
 
 
 def version_field(required=False):
@@ -82,7 +110,7 @@ class EntryRowForm(forms.Form):
     """One row of a traveller or scorecard: the pairs, table and round come from the
     schedule; the director types the result (and the HCP where this row needs it)."""
 
-    result = ResultField(label=_("Result"))
+    result = ResultField(label=_("Result"), adjusted=True)
     ns_hcp = HcpField(required=False)
     version = version_field()
 
@@ -136,7 +164,7 @@ class FreeRowForm(PairsMixin, forms.Form):
 
     ns_pair = pair_number_field(_("NS pair"))
     ew_pair = pair_number_field(_("EW pair"))
-    result = ResultField(label=_("Result"))
+    result = ResultField(label=_("Result"), adjusted=True)
     ns_hcp = HcpField(required=False)
     table = optional_number(_("Table"))
     round = optional_number(_("Round"))
@@ -167,9 +195,14 @@ class BoardHcpForm(forms.Form):
 
 class ResultEditForm(PairsMixin, forms.Form):
     """The result page: correct the table result and give a ruling in one save, carrying
-    the version the page was loaded with."""
+    the version the page was loaded with. A ruling is adjusted scores or an assigned
+    result, never both; a board not played is its adjusted scores, typed as the table
+    result ("A+/A-") or, once it is entered, chosen in the adjusted score fields."""
 
-    result = ResultField(label=_("Table result"))
+    result = ResultField(
+        label=_("Table result"), adjusted=True,
+        help_text=_("As on the slip, e.g. 4S= N or PASS. A board that was not played: its "
+                    "adjusted scores, A+, A or A- for both sides, or NS/EW such as A+/A-."))
     ns_hcp = HcpField(required=False, label=_("NS HCP at this table"))
     ns_pair = pair_number_field(_("NS pair"))
     ew_pair = pair_number_field(_("EW pair"))
@@ -177,13 +210,17 @@ class ResultEditForm(PairsMixin, forms.Form):
     round = optional_number(_("Round"))
     ns_adjustment = forms.ChoiceField(
         label=_("NS adjusted score"), required=False,
-        choices=[("", _("none")), *ADJUSTMENTS])
+        choices=[("", _("none")), *ADJUSTMENTS],
+        help_text=_("Replaces North-South's IMPs. Adjusted scores or an assigned result, "
+                    "not both."))
     ew_adjustment = forms.ChoiceField(
         label=_("EW adjusted score"), required=False,
-        choices=[("", _("none")), *ADJUSTMENTS])
+        choices=[("", _("none")), *ADJUSTMENTS],
+        help_text=_("Replaces East-West's IMPs. Adjusted scores or an assigned result, "
+                    "not both."))
     # Empty: no assigned result; "pass" assigns a passed-out board.
     assigned = ResultField(
-        label=_("Assigned result"), required=False,
+        label=_("Assigned result"), required=False, adjusted_refusal=ADJUSTED_NOT_ASSIGNED,
         help_text=_("A contract and tricks that replace the table result for scoring (the "
                     "table result is kept), in the same shorthand, e.g. 4S-1 N. Leave empty "
                     "for none."))
@@ -191,10 +228,47 @@ class ResultEditForm(PairsMixin, forms.Form):
 
     def clean(self):
         data = super().clean()
+        result = data.get("result")
+        if isinstance(result, AdjustedScores):
+            if data.get("assigned") is not None:
+                raise forms.ValidationError(NOT_PLAYED_NOT_ASSIGNED, code="not_played_assigned")
+            self._clean_not_played(data, result)
+        elif isinstance(self._loaded_result(), AdjustedScores) and not self._sides_changed():
+            # The adjusted score fields still show those of the board not played: they are
+            # no ruling on the result now typed, and go with "not played".
+            data["ns_adjustment"] = data["ew_adjustment"] = None
         if data.get("assigned") is not None and (data.get("ns_adjustment")
                                                  or data.get("ew_adjustment")):
             raise forms.ValidationError(ONE_KIND_OF_RULING, code="two_rulings")
         return data
+
+    def _loaded_result(self):
+        """The table result the page was loaded with, parsed (None when it had none)."""
+        try:
+            return self.fields["result"].clean(self.initial.get("result"))
+        except forms.ValidationError:
+            return None
+
+    def _sides_changed(self):
+        return [name for name in ("ns_adjustment", "ew_adjustment")
+                if name in self.changed_data]
+
+    def _clean_not_played(self, data, result):
+        """The adjusted scores of a board not played come from Table result, or from the
+        adjusted score fields when only they were changed."""
+        chosen = (data.get("ns_adjustment") or "", data.get("ew_adjustment") or "")
+        if self._sides_changed():
+            if result == self._loaded_result():
+                missing = [name for name, value in zip(("ns_adjustment", "ew_adjustment"),
+                                                       chosen, strict=True) if not value]
+                if missing:
+                    self.add_error(missing[0], NOT_PLAYED_BOTH_SIDES)
+                    return
+                result = data["result"] = AdjustedScores(*map(Adjustment, chosen))
+            elif chosen != (result.ns.value, result.ew.value):
+                raise forms.ValidationError(NOT_PLAYED_DISAGREE, code="not_played_disagree",
+                                            params={"text": self.data.get("result", "")})
+        data["ns_adjustment"], data["ew_adjustment"] = result.ns.value, result.ew.value
 
     def __init__(self, *args, pairs, free_seating, duplicated, board_hcp=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -63,6 +63,9 @@ class SessionForm(forms.ModelForm):
         choices=[(True, _("Duplicated boards: the same deals at every table")),
                  (False, _("A fresh deal at each table"))],
     )
+    # The scoring rules the director agreed to rescore the results with ("table id:policy"),
+    # once the page has said how many results would change.
+    confirm_rescore = forms.CharField(required=False, max_length=60, widget=forms.HiddenInput)
 
     class Meta:
         model = Session
@@ -81,6 +84,9 @@ class SessionForm(forms.ModelForm):
         self.fields["policy"].choices = POLICIES
         self.fields["compensation_table"].empty_label = None
         self.previous = None
+        # The stored rules: the form writes the new ones into the instance as it validates.
+        self.stored_rules = (session.compensation_table_id, session.policy) if session.pk \
+            else None
         if session.pk:
             # Kept to see what changed; the form writes into the instance while validating.
             self.previous = session
@@ -144,6 +150,28 @@ class SessionForm(forms.ModelForm):
     def setup_fields(self):
         """The cleaned values the session service takes."""
         return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+    def new_rules(self):
+        """(compensation table, policy) when the form changes a session's scoring rules,
+        else None (a new session, or the same rules)."""
+        table, policy = self.cleaned_data["compensation_table"], self.cleaned_data["policy"]
+        if self.stored_rules is None or (table.pk, policy) == self.stored_rules:
+            return None
+        return table, policy
+
+    @staticmethod
+    def rules_token(rules):
+        table, policy = rules
+        return f"{table.pk}:{policy}"
+
+    def rescore_confirmed(self, rules):
+        """Whether the director confirmed rescoring under exactly these rules."""
+        return self.cleaned_data.get("confirm_rescore") == self.rules_token(rules)
+
+    def ask_to_confirm(self, rules):
+        """Carry these rules in the page, so that saving it again confirms them."""
+        self.data = self.data.copy()
+        self.data["confirm_rescore"] = self.rules_token(rules)
 
 
 # --- pairs ----------------------------------------------------------------------------

@@ -62,6 +62,7 @@ def result_record(result, board_number, ns, ew):
         "contract": contract,
         "declarer": declarer,
         "tricks": tricks,
+        "not_played": result.not_played,
         "ns_hcp": result.effective_ns_hcp,
         "ns_adjustment": result.ns_adjustment,
         "ew_adjustment": result.ew_adjustment,
@@ -332,7 +333,9 @@ def read_results(items, pair_numbers, board_numbers, boards, problems):
                                       "(result %(other)s).")
                              % {"pair": pair, "board": board, "other": played[(board, pair)]})
         ns_hcp = entry.ns_hcp
-        if ns_hcp is None and boards[board].ns_hcp is None:
+        if entry.not_played:
+            check_not_played(entry, where, problems)
+        elif ns_hcp is None and boards[board].ns_hcp is None:
             problems.add(where, _("no NS HCP: give it on the result or on board %(board)s.")
                          % {"board": board})
         if len(problems) > before:
@@ -341,12 +344,29 @@ def read_results(items, pair_numbers, board_numbers, boards, problems):
         result = Result(round=entry.round, table=entry.table, ns_adjustment=entry.ns_adjustment,
                         ew_adjustment=entry.ew_adjustment,
                         ns_hcp=None if ns_hcp == boards[board].ns_hcp else ns_hcp)
-        result.set_contract(*play)
+        if entry.not_played:
+            result.set_not_played(entry.ns_adjustment, entry.ew_adjustment)
+        else:
+            result.set_contract(*play)
         if assigned:
             result.assigned = True
             result.set_assigned(*assigned)
         results.append((board, ns, ew, result))
     return results
+
+
+def check_not_played(entry, where, problems):
+    """A board not played has no contract and no assigned result, and an adjusted score for
+    each side."""
+    if entry.contract is not None:
+        problems.add(where, _("a board not played (“not_played”: true) has no contract: "
+                              "write contract, declarer and tricks as null."))
+    if not (entry.ns_adjustment and entry.ew_adjustment):
+        problems.add(where, _("a board not played (“not_played”: true) needs "
+                              "“ns_adjustment” and “ew_adjustment”."))
+    if entry.assigned is not None:
+        problems.add(where, _("a board not played (“not_played”: true) has no “assigned” "
+                              "result."))
 
 
 def import_archive(data, filename="archive.json", user=None, keep_status=False):

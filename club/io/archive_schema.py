@@ -197,6 +197,8 @@ class ResultIn(PlayIn):
     ns_adjustment: Adjustment
     ew_adjustment: Adjustment
     assigned: PlayIn | None = None
+    # Archives written before boards could be "not played" have no such key.
+    not_played: bool = False
 
 
 @lru_cache(maxsize=32)

@@ -22,6 +22,8 @@ CONTENT_TYPES = {
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # Languages whose spreadsheets use the decimal comma, and so ";" between CSV fields.
 SEMICOLON_LANGUAGES = ("ru",)
+# The contract of a board not played in the results tables (the CSV import reads it back).
+NOT_PLAYED = "NOT PLAYED"
 
 
 def defused(value):
@@ -117,10 +119,12 @@ class ResultsTable(tables.Table):
 
 def results_rows(archive):
     """Flat rows for ResultsTable from the archive's result records: the pairs' labels
-    added, a passed-out board written PASS and an assigned result in shorthand (the CSV
-    import reads the first seven columns back)."""
+    added, a passed-out board written PASS, a board not played NOT PLAYED (its adjusted
+    scores in their columns) and an assigned result in shorthand (the CSV import reads the
+    first seven columns back, and the rulings)."""
     labels = {p["number"]: p["label"] for p in archive["pairs"]}
-    return [dict(record, contract=record["contract"] or "PASS",
+    return [dict(record, contract=NOT_PLAYED if record["not_played"]
+                 else record["contract"] or "PASS",
                  assigned=assigned_text(record["assigned"]),
                  ns_label=labels[record["ns"]], ew_label=labels[record["ew"]])
             for record in archive["results"]]

@@ -82,14 +82,17 @@ def game(session, board, results, numbers):
 
 def score_row(result, numbers):
     """One ScoreTable line: the result that was scored (an assigned result replaces the
-    table's), the table score on the side that earned it and each side's IMPs."""
+    table's), the table score on the side that earned it and each side's IMPs. A board
+    not played has no contract and no score ("-", PBN's "no value"): only its IMPs."""
     contract, declarer, tricks = result.scored_result
-    if contract is None:
+    score = result.ns_score
+    ns_score, ew_score = (str(score), "-") if score >= 0 else ("-", str(-score))
+    if result.not_played:
+        played, ns_score, ew_score = ["-", "-", "-"], "-", "-"
+    elif contract is None:
         played = ["Pass", "-", "-"]
     else:
         played = [contract.ascii, declarer, str(tricks)]
-    score = result.ns_score
-    ns_score, ew_score = (str(score), "-") if score >= 0 else ("-", str(-score))
     cells = [str(result.table or "-"), str(result.round or "-"),
              str(numbers[result.ns_pair_id]), str(numbers[result.ew_pair_id]),
              *played, ns_score, ew_score, str(result.ns_imps), str(result.ew_imps)]

@@ -7,9 +7,11 @@ scorer's boards file, with an NS HCP column:
 
 The result may be written into the contract ("4S=", "4S-1", "3NT+2"), the tricks column
 then empty or left out (six columns); a passed-out board is PASS with declarer and tricks
-empty. Further columns are ignored, except the rulings of this site's own results export
-(ns_adjustment, ew_adjustment, assigned), read when the header line names them, so that the
-export imports again with the same standings. The names file is: pair number, player 1,
+empty; a board not played is its adjusted scores in the director's shorthand ("A+",
+"A+/A-") or NOT PLAYED with the two adjustment columns, and needs no HCP. Further columns
+are ignored, except the rulings of this site's own results export (ns_adjustment,
+ew_adjustment, assigned), read when the header line names them, so that the export imports
+again with the same standings. The names file is: pair number, player 1,
 player 2. A header line is optional in both files.
 
 Everything is checked before anything is saved; every problem is reported with its file
@@ -22,6 +24,7 @@ from datetime import date as date_type
 
 from django.utils.translation import gettext as _
 
+from club.io.exports import NOT_PLAYED
 from club.io.files import (
     ImportFailed,
     check_pair_players,
@@ -34,7 +37,14 @@ from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH
 from club.schedule import MAX_TABLES
 from club.services.imports import import_session
-from scoring.engine import Adjustment, BridgeError, parse_result
+from scoring.engine import (
+    AdjustedScores,
+    Adjustment,
+    BridgeError,
+    looks_adjusted,
+    parse_adjusted,
+    parse_result,
+)
 from scoring.models import CompensationTable, moscow_table
 
 MAX_BOARD = 200
@@ -154,6 +164,38 @@ def read_rulings(cells, columns, problems):
     return (*adjustments, assigned)
 
 
+def read_not_played(contract, declarer, tricks, rulings, problems):
+    """(whether the line is a board not played, its AdjustedScores or None when they are
+    bad): its contract is NOT PLAYED (the adjusted scores in their columns) or the
+    director's shorthand "A+/A-"."""
+    word = " ".join(contract.upper().replace("_", " ").replace("-", " ").split())
+    if word != NOT_PLAYED and not looks_adjusted(contract):
+        return False, None
+    ns, ew, assigned = rulings
+    before = len(problems)
+    if declarer or tricks:
+        problems.append(_("a board not played has no declarer and no tricks"))
+    if assigned is not None:
+        problems.append(_("a board not played has no assigned result"))
+    if word == NOT_PLAYED:
+        if not (ns and ew):
+            problems.append(_("a board not played needs its adjusted scores: write them as "
+                              "the contract (A+, A+/A-) or in the ns_adjustment and "
+                              "ew_adjustment columns"))
+            return True, None
+        scores = AdjustedScores(Adjustment(ns), Adjustment(ew))
+    else:
+        try:
+            scores = parse_adjusted(contract)
+        except BridgeError as err:
+            problems.append(_(err.template) % err.params)
+            return True, None
+        if (ns or ew) and (ns, ew) != (scores.ns.value, scores.ew.value):
+            problems.append(_("the adjusted score columns disagree with “%(text)s”")
+                            % {"text": contract})
+    return True, scores if len(problems) == before else None
+
+
 def size_problem(count, filename):
     return _("%(file)s has %(count)s results; a session has at most %(max)s (%(tables)s "
              "tables playing %(boards)s boards), so nothing was imported.") % {
@@ -194,16 +236,19 @@ def read_boards(text, filename, pair_numbers):
                                   "%(known)s)") % {"pair": value, "known": known})
         if is_int(ns) and ns == ew:
             problems.append(_("pair %(pair)s cannot play against itself") % {"pair": ns})
-        text = " ".join(part for part in (contract, declarer, tricks) if part)
-        parsed = None
-        try:
-            parsed = parse_result(text)
-        except BridgeError as err:
-            problems.append(_(err.template) % err.params)
+        rulings = read_rulings(cells, columns, problems) if columns else ("", "", None)
+        not_played, parsed = read_not_played(contract, declarer, tricks, rulings, problems)
+        if not_played:
+            rulings = ("", "", None)  # they are the board's adjusted scores
+        else:
+            text = " ".join(part for part in (contract, declarer, tricks) if part)
+            try:
+                parsed = parse_result(text)
+            except BridgeError as err:
+                problems.append(_(err.template) % err.params)
         if hcp and (not is_int(hcp) or int(hcp) > 40):
             problems.append(_("the NS HCP “%(value)s” is not a whole number from 0 to 40")
                             % {"value": hcp})
-        rulings = read_rulings(cells, columns, problems) if columns else ("", "", None)
         if not problems and is_int(board):
             for pair in (int(ns), int(ew)):
                 other = played.get((int(board), pair))
@@ -229,21 +274,23 @@ def board_hcps(lines, duplicated, filename):
 
     Duplicated boards keep one HCP on the Board when all their lines agree (lines may leave
     it empty); when the lines disagree each line keeps its own value. Otherwise every line
-    carries its own HCP.
+    carries its own HCP. A board not played needs none.
     """
     errors, board_hcp, line_hcp = [], {}, {}
     by_board = defaultdict(list)
-    for line, board, _ns, _ew, _parsed, hcp, _rulings in lines:
-        by_board[board].append((line, hcp))
+    for line, board, _ns, _ew, parsed, hcp, _rulings in lines:
+        by_board[board].append((line, hcp, not isinstance(parsed, AdjustedScores)))
     for board, entries in sorted(by_board.items()):
-        values = sorted({hcp for _line, hcp in entries if hcp is not None})
+        values = sorted({hcp for _line, hcp, _played in entries if hcp is not None})
         if duplicated and len(values) == 1:
             board_hcp[board] = values[0]
             continue
         board_hcp[board] = None
-        for line, hcp in entries:
+        for line, hcp, played in entries:
             if hcp is not None:
                 line_hcp[line] = hcp
+                continue
+            if not played:
                 continue
             where = _("%(file)s line %(line)s") % {"file": filename, "line": line}
             if not duplicated:
@@ -310,11 +357,14 @@ def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated
     )
     boards = [Board(number=n, ns_hcp=board_hcp.get(n)) for n in range(1, last_board + 1)]
     results = []
-    for line, board, ns, ew, (contract, declarer, tricks), _hcp, rulings in lines:
+    for line, board, ns, ew, parsed, _hcp, rulings in lines:
         ns_adjustment, ew_adjustment, assigned = rulings
         result = Result(ns_hcp=line_hcp.get(line), ns_adjustment=ns_adjustment,
                         ew_adjustment=ew_adjustment)
-        result.set_contract(contract, declarer, tricks)
+        if isinstance(parsed, AdjustedScores):
+            result.set_not_played(*parsed)
+        else:
+            result.set_contract(*parsed)
         if assigned is not None:
             result.assigned = True
             result.set_assigned(*assigned)

@@ -4,8 +4,10 @@ Butler pairs event, where each result is compared with a datum and the differenc
 into IMPs: here the datum is the compensation the HCP expect. So the file says
 EVENT_TYPE="BUTLER_PAIRS" with BUTLER_IMPS scoring, each traveller line carries the
 compensation IMPs as NS_BUTLER_POINTS / EW_BUTLER_POINTS, and a board whose results all owe
-the same compensation carries it as BOARD_AVERAGE (the NS datum). The hands are in HANDSET.
-Reading such files is club.io.usebio_read.
+the same compensation carries it as BOARD_AVERAGE (the NS datum). A board not played has no
+CONTRACT and the artificial score as USEBIO writes one, "A60A40" (Average plus 60%,
+Average 50%, Average minus 40%, Law 12C2). The hands are in HANDSET. Reading such files is
+club.io.usebio_read.
 """
 
 import xml.etree.ElementTree as ET
@@ -22,6 +24,8 @@ SCORING_METHOD = "BUTLER_IMPS"
 PROGRAM_NAME = "moscow-bridge-club"
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")  # a PBN hand's order
+# The percentage of an artificial adjusted score in a pairs event (Law 12C2).
+ADJUSTED_PERCENT = {"ave+": 60, "ave": 50, "ave-": 40}
 
 
 def element(parent, name, text=None, **attributes):
@@ -90,7 +94,7 @@ def participants(event, session, pairs, standings, membership):
 def traveller(event, board, results, number_of):
     node = element(event, "BOARD")
     element(node, "BOARD_NUMBER", board.number)
-    datums = {result.ns_compensation for result in results}
+    datums = {result.ns_compensation for result in results if not result.not_played}
     if len(datums) == 1:
         element(node, "BOARD_AVERAGE", datums.pop())
     results.sort(key=lambda r: (r.table is None, r.table or 0, number_of[r.ns_pair_id]))
@@ -99,13 +103,18 @@ def traveller(event, board, results, number_of):
         element(line, "NS_PAIR_NUMBER", number_of[result.ns_pair_id])
         element(line, "EW_PAIR_NUMBER", number_of[result.ew_pair_id])
         contract, declarer, tricks = result.scored_result
-        if contract is None:
-            element(line, "CONTRACT", "PASS")
+        if result.not_played:
+            ns, ew = (ADJUSTED_PERCENT[result.ns_adjustment],
+                      ADJUSTED_PERCENT[result.ew_adjustment])
+            element(line, "SCORE", f"A{ns}A{ew}")
         else:
-            element(line, "CONTRACT", contract.ascii)
-            element(line, "PLAYED_BY", declarer)
-            element(line, "TRICKS", tricks)
-        element(line, "SCORE", result.ns_score)
+            if contract is None:
+                element(line, "CONTRACT", "PASS")
+            else:
+                element(line, "CONTRACT", contract.ascii)
+                element(line, "PLAYED_BY", declarer)
+                element(line, "TRICKS", tricks)
+            element(line, "SCORE", result.ns_score)
         element(line, "NS_BUTLER_POINTS", result.ns_imps)
         element(line, "EW_BUTLER_POINTS", result.ew_imps)
 

@@ -7,7 +7,8 @@ in EVENT or in SESSION/SECTION; pair numbers as numbers or as Mitchell labels ("
 "3EW"); DATE as dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy or yyyy-mm-dd; CONTRACT as "4S", "4Sx",
 "3NT*", "4S**", "4SXX", "3 NT" or PASS; PLAYED_BY as a letter or a word; TRICKS as a
 number, as "=", "+1", "-2", or left out (then found from the score); the score as SCORE (NS's,
-with its sign) or NS_SCORE / EW_SCORE; an artificial adjusted score as "A60A40" or "60%";
+with its sign) or NS_SCORE / EW_SCORE; an artificial adjusted score as "A60A40" or "60%"
+(without a CONTRACT: the board was not played there);
 voids as empty or missing suit elements. A file's own scores are checked against our
 scoring of the same result, so a misread line is refused rather than scored wrongly.
 
@@ -277,10 +278,19 @@ def read_line(line, where, numbers, vulnerability, problems):
                         % {"where": where, "pair": sides[0]})
         return None
     result = Result()
+    if adjusted and not contract_text:
+        result.set_not_played(*adjusted)
+        return sides[0], sides[1], result
     result.set_contract(contract, declarer, tricks)
     if adjusted:
         result.ns_adjustment, result.ew_adjustment = adjusted
     return sides[0], sides[1], result
+
+
+def not_played(line):
+    """A traveller line without a contract and with an artificial score: the board was not
+    played there (it needs no HCP)."""
+    return not text(line, "CONTRACT") and read_score(line)[1] is not None
 
 
 def read_travellers(event, numbers, deals, problems):
@@ -301,7 +311,7 @@ def read_travellers(event, numbers, deals, problems):
             problems.append(_("%(where)s is listed twice.") % {"where": where_board})
             continue
         seen.add(board)
-        if board not in deals:
+        if board not in deals and not all(map(not_played, lines)):
             problems.append(_("%(where)s: the file has no hands for this board, so its NS HCP "
                               "cannot be known.") % {"where": where_board})
         for index, line in enumerate(lines, start=1):

@@ -14,7 +14,9 @@ from scoring.engine import (
     MAX_LEVEL,
     MAX_TRICKS,
     MIN_LEVEL,
+    Adjustment,
     Direction,
+    format_adjusted,
     format_result,
     parse_contract,
 )
@@ -212,10 +214,21 @@ class Result(models.Model):
     def is_adjusted(self):
         return bool(self.assigned or self.ns_adjustment or self.ew_adjustment)
 
+    def set_not_played(self, ns_adjustment, ew_adjustment):
+        """The board was not played: no contract, and each side's adjusted score."""
+        self.set_contract(None, None, None)
+        self.not_played = True
+        self.ns_adjustment = Adjustment.coerce(ns_adjustment).value
+        self.ew_adjustment = Adjustment.coerce(ew_adjustment).value
+
     @property
     def text(self):
-        """The result in the shorthand the director types: "4SX-2 E", "3NT= S", "PASS"
-        (Russian notation on Russian pages: "4♠Х-2 В", "3БК= Ю", "пас")."""
+        """The result in the shorthand the director types: "4SX-2 E", "3NT= S", "PASS",
+        "A+/A-" for a board not played (Russian notation on Russian pages: "4♠Х-2 В",
+        "3БК= Ю", "пас", "Ср+/Ср−")."""
+        if self.not_played:
+            return format_adjusted(self.ns_adjustment, self.ew_adjustment,
+                                   notation=shorthand_notation())
         return format_result(self.contract, self.declarer or None, self.tricks,
                              notation=shorthand_notation())
 

@@ -15,8 +15,10 @@ from club.models import BoardPlay, Pair, Result, TableEntry
 from club.services.errors import DuplicateResult, Refused, StaleResult
 from club.services.locks import locked_board
 from club.services.scoring import rescore_board, score_result
+from scoring.engine import AdjustedScores
 
 TABLE_RESULT_FIELDS = ("level", "strain", "doubling", "declarer", "tricks")
+NOT_PLAYED_FIELDS = ("not_played", "ns_adjustment", "ew_adjustment")
 
 
 def entry_refusal(session):
@@ -39,14 +41,19 @@ def _refuse_closed(session):
 
 def contract_values(parsed, prefix=""):
     """Model field values for a parsed result (engine ParsedResult: contract, declarer,
-    tricks), through Result's own setters so that the conversion lives in one place."""
+    tricks) or, for the table result, the AdjustedScores of a board not played; through
+    Result's own setters so that the conversion lives in one place."""
     scratch = Result()
+    names = TABLE_RESULT_FIELDS
     if prefix:
         scratch.set_assigned(*parsed)
+    elif isinstance(parsed, AdjustedScores):
+        scratch.set_not_played(*parsed)
+        names = (*TABLE_RESULT_FIELDS, *NOT_PLAYED_FIELDS)
     else:
         scratch.set_contract(*parsed)
-    return {f"{prefix}{name}": getattr(scratch, f"{prefix}{name}")
-            for name in TABLE_RESULT_FIELDS}
+        names = (*TABLE_RESULT_FIELDS, "not_played")
+    return {f"{prefix}{name}": getattr(scratch, f"{prefix}{name}") for name in names}
 
 
 def _result_queryset():
@@ -98,6 +105,22 @@ def _check_pairs(session, result):
     result.ns_pair, result.ew_pair = pairs[result.ns_pair_id], pairs[result.ew_pair_id]
 
 
+def _check_not_played(result):
+    """A board not played has no contract and no assigned result, and both sides get an
+    adjusted score (the database refuses anything else; this says why)."""
+    if not result.not_played:
+        return
+    if result.assigned:
+        raise Refused(gettext("A board that was not played has no assigned result: clear "
+                              "the assigned result on the result page, or enter the table "
+                              "result."))
+    if not (result.ns_adjustment and result.ew_adjustment):
+        raise Refused(gettext("A board that was not played needs an adjusted score for each "
+                              "side, e.g. A+ or A+/A-."))
+    if result.level is not None:
+        raise Refused(gettext("A board that was not played has no contract."))
+
+
 def _save_scored(session, board, result, hcp_field=None):
     """Score and save `result` (on `board` of the locked `session`) unless a pair already
     has a result on the board; the database's unique constraints catch anything that
@@ -105,6 +128,7 @@ def _save_scored(session, board, result, hcp_field=None):
     result.board = board
     board.session = session
     _check_pairs(session, result)
+    _check_not_played(result)
     if result.assigned and (result.ns_adjustment or result.ew_adjustment):
         raise Refused(gettext("A ruling is either an assigned result or adjusted scores, "
                               "not both."))
@@ -128,9 +152,9 @@ def _save_scored(session, board, result, hcp_field=None):
 def enter_result(board_id, *, ns_pair_id, ew_pair_id, values, board_hcp=None,
                  hcp_field=None):
     """Store a new result on a board; `values` are its fields (contract fields from
-    contract_values, ns_hcp, table, round, rulings). `board_hcp`, when given, is first
-    stored as the (duplicated) board's HCP, in the same transaction. Raises
-    DuplicateResult, MissingHcp or Refused."""
+    contract_values, a board not played included, ns_hcp, table, round, rulings).
+    `board_hcp`, when given, is first stored as the (duplicated) board's HCP, in the same
+    transaction. Raises DuplicateResult, MissingHcp or Refused."""
     with transaction.atomic():
         session, board = locked_board(board_id)
         _refuse_closed(session)
@@ -157,14 +181,22 @@ def correct_result(result_id, version, values, *, board_hcp=None, hcp_field=None
     """Apply `values` to the stored result if it is still at `version` (the director's
     form carries the version it was loaded with); StaleResult with what is stored now
     otherwise. Everything runs in one transaction, so a refused change (duplicate, missing
-    HCP) leaves the result as it was. Returns the saved result."""
+    HCP) leaves the result as it was. Returns the saved result.
+
+    A board not played that gets a table result loses the adjusted scores it was given
+    for not being played, unless `values` gives them again."""
     with transaction.atomic():
         session, board, result = _locked_result(result_id, version)
         _refuse_closed(session)
         if board_hcp is not None:
             _set_board_hcp_for_entry(session, board, board_hcp)
+        was_not_played = result.not_played
         for name, value in values.items():
             setattr(result, name, value)
+        if was_not_played and not result.not_played:
+            for name in ("ns_adjustment", "ew_adjustment"):
+                if name not in values:
+                    setattr(result, name, "")
         result.version = version + 1
         return _save_scored(session, board, result, hcp_field=hcp_field)
 

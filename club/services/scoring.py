@@ -1,5 +1,7 @@
 """Applying the engine to stored results: the one place where outcomes are computed."""
 
+import copy
+
 from django.db import connection
 
 from club.models import OUTCOME_FIELDS, Result
@@ -28,8 +30,14 @@ def score_result(result, *, table_cache=None, hcp_field=None):
 
     An assigned result replaces the table result for scoring; an artificial adjusted score
     replaces the IMPs of its side (so NS Average plus with EW Average minus is possible).
-    Raises MissingHcp when the NS HCP is not known yet.
+    A board not played scores nothing and owes no compensation: each side gets its
+    adjusted score's IMPs, whatever the HCP. Raises MissingHcp when the NS HCP is needed
+    and not known yet.
     """
+    if result.not_played:
+        result.set_outcome((0, 0, 0, side_imps(result.ns_adjustment, 0),
+                            side_imps(result.ew_adjustment, 0)))
+        return result
     board = result.board
     session = board.session
     ns_hcp = result.effective_ns_hcp
@@ -100,6 +108,22 @@ def rescore_session(session, reason="rescored: scoring rules changed"):
     """Rescore every result of a (locked) session, e.g. after its table or policy changed;
     returns how many outcomes changed."""
     return rescore_results(_results_of(session), reason=reason)
+
+
+def rescore_preview(session, *, compensation_table, policy):
+    """(how many results the session has, how many would get another outcome) under this
+    compensation table and policy: the engine run over the stored results, nothing
+    written, so a director can be told what a change of rules will do before saving it."""
+    rules = copy.copy(session)
+    rules.compensation_table, rules.policy = compensation_table, policy
+    results = _results_of(rules)
+    cache = {}
+    changed = 0
+    for result in results:
+        before = result.outcome
+        if score_result(result, table_cache=cache).outcome != before:
+            changed += 1
+    return len(results), changed
 
 
 def rescore_board(session, board, reason="rescored: board changed"):

@@ -1,4 +1,5 @@
-"""Template filters for bridge notation in the active language (see club.notation)."""
+"""Template filters for bridge notation and numbers in the active language (see
+club.notation): the director's pages write them as the public pages do."""
 
 from django import template
 
@@ -23,14 +24,18 @@ def vulnerability_display(vulnerability):
 
 
 @register.filter
+def signed(value):
+    """+3 / −3 / 0: scores, compensation and IMPs."""
+    return notation.signed(value)
+
+
+@register.filter
 def result_display(result):
-    """A Result's table result in the director's shorthand, in the active notation."""
-    return notation.result_display(result.contract, result.declarer, result.tricks)
+    """A Result's table result in the active notation ("4♠X−2 E", "Pass"); the adjusted
+    scores of a board not played ("A+/A−")."""
+    return notation.table_result_display(result)
 
 
 @register.filter
 def assigned_display(result):
-    if not result.assigned:
-        return ""
-    return notation.result_display(result.assigned_contract, result.assigned_declarer,
-                                   result.assigned_tricks)
+    return notation.assigned_display(result)

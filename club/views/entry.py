@@ -22,6 +22,8 @@ from club.services.errors import DuplicateResult, MissingHcp, ServiceError, Stal
 from club.services.results import contract_values, correct_result, enter_result, row_hcp
 from club.views.rows import (
     board_pager,
+    carried_texts,
+    carry_into,
     deal_hint,
     free_row,
     get_board,
@@ -133,12 +135,13 @@ def save_free_row(evening, row):
 
 # --- traveller ----------------------------------------------------------------------------
 
-def traveller_page(request, evening, board, bound=None, hcp_form=None):
+def traveller_page(request, evening, board, bound=None, hcp_form=None, carried=None):
     session = evening.session
     results = list(board.results.all())
     for result in results:
         result.board = board
     rows, others = traveller_rows(evening, board, results, bound)
+    carry_into(rows, carried)
     refusal = evening.refusal
     if hcp_form is None:
         hcp_form = BoardHcpForm(initial={"ns_hcp": board.ns_hcp, "shown": board.ns_hcp},
@@ -179,14 +182,18 @@ def board_hcp(request, session_id, board_number):
     session = evening.session
     board = get_board(session, board_number)
     form = BoardHcpForm(request.POST, auto_id="id_board_hcp_%s")
+    # What the rows held, unsaved: the page comes back with it rather than losing it.
+    carried = carried_texts(request.POST)
     if form.is_valid():
         hcp = form.cleaned_data["ns_hcp"]
         shown = form.shown_value()
         if evening.refusal:
             form.add_error(None, evening.refusal)
+        elif hcp is None and board.ns_hcp is None:
+            form.add_error("ns_hcp", gettext("Type the NS HCP of the board (0-40)."))
         elif hcp != board.ns_hcp:
             try:
-                board, _changed = set_board_hcp(board.pk, hcp, expected=shown)
+                set_board_hcp(board.pk, hcp, expected=shown)
             except ServiceError as err:
                 form.add_error(None, err)
                 board = get_board(session, board_number)
@@ -196,8 +203,10 @@ def board_hcp(request, session_id, board_number):
                 messages.success(request, gettext(
                     "Board %(board)s: NS HCP %(hcp)s saved and its results rescored.") % {
                         "board": board.number, "hcp": "—" if hcp is None else hcp})
-    if form.errors:
-        return traveller_page(request, evening, board, hcp_form=form)
+    if form.errors or carried:
+        board = get_board(session, board_number)  # as stored now
+        return traveller_page(request, evening, board, hcp_form=form if form.errors else None,
+                              carried=carried)
     return redirect("entry-traveller", session.pk, board.number)
 
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from club.forms.entry import ResultEditForm
+from club.forms.table import lead_display
 from club.history import history_entries, result_history, result_summary, stale_message
 from club.models import Board, Result
 from club.permissions import director_required
@@ -38,15 +39,18 @@ def edit_form(evening, result, data=None):
 
 
 def edit_values(form, free):
+    """The fields to store. Adjusted scores the form leaves out (None: those of a board not
+    played that now has a table result) are left to the service, which drops them."""
     data = form.cleaned_data
     assigned = data.get("assigned")
     values = {
         **contract_values(data["result"]), "ns_hcp": data.get("ns_hcp"),
-        "ns_adjustment": data.get("ns_adjustment", ""),
-        "ew_adjustment": data.get("ew_adjustment", ""),
         "assigned": assigned is not None,
         **contract_values(assigned or (None, None, None), prefix="assigned_"),
     }
+    for name in ("ns_adjustment", "ew_adjustment"):
+        if data.get(name) is not None:
+            values.setdefault(name, data[name])
     if free:
         values.update(ns_pair_id=data["ns_pair"].pk, ew_pair_id=data["ew_pair"].pk,
                       table=data.get("table"), round=data.get("round"))
@@ -60,7 +64,7 @@ def result_page(request, evening, result, form=None, status=200):
         "form": form or edit_form(evening, result), "refusal": evening.refusal,
         "ns_label": evening.label(evening.pairs_by_id[result.ns_pair_id].number),
         "ew_label": evening.label(evening.pairs_by_id[result.ew_pair_id].number),
-        "summary": result_summary(result),
+        "summary": result_summary(result, display=True), "lead": lead_display(result.lead),
         "table_fields": ["result", "ns_hcp", "ns_pair", "ew_pair", "table", "round"],
         "ruling_fields": ["ns_adjustment", "ew_adjustment", "assigned"],
         "history": history_entries(result_history(result.pk), evening),
@@ -148,7 +152,7 @@ def result_delete(request, result_id):
     if request.POST.get("confirm") != "yes":
         return render(request, "club/entry/result_confirm_delete.html", {
             "result": result, "session": session, "version": version,
-            "summary": result_summary(result),
+            "summary": result_summary(result, display=True),
             "ns_label": evening.label(evening.pairs_by_id[result.ns_pair_id].number),
             "ew_label": evening.label(evening.pairs_by_id[result.ew_pair_id].number)})
     try:

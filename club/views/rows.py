@@ -166,6 +166,35 @@ def traveller_rows(evening, board, results, bound=None):
     return with_bound_row(rows, bound), others
 
 
+CARRY_PREFIX = "carry-"
+MAX_CARRIED = 400  # inputs: far more than a traveller has
+MAX_CARRIED_LENGTH = 100
+
+
+def carried_texts(post):
+    """{input id: text} of what the rows not saved yet held when the board's HCP form was
+    posted (static/js/entry.js adds them as "carry-<input id>")."""
+    carried = {}
+    for name, value in post.items():
+        if name.startswith(CARRY_PREFIX) and len(carried) < MAX_CARRIED:
+            carried[name[len(CARRY_PREFIX):][:MAX_CARRIED_LENGTH]] = value[:MAX_CARRIED_LENGTH]
+    return carried
+
+
+def carry_into(rows, carried):
+    """Put the carried texts back into the rows that still have no result, as typed (they
+    are not saved: the director saves each row with Enter)."""
+    if not carried:
+        return
+    for row in rows:
+        if row.form is None or row.result is not None or row.form.is_bound:
+            continue
+        for name in row.form.fields:
+            text = carried.get(f"id_{row.key}_{name}")
+            if text is not None:
+                row.form.initial[name] = text
+
+
 def with_bound_row(rows, bound):
     """The rows with the posted (invalid) row in its place, or at the end when the page has
     changed since (a free-seating slot that is no longer offered), so its message shows."""

@@ -1,5 +1,7 @@
 """The movement as the director sees it: the schedule (rounds by tables) and the printable
-table cards."""
+table cards, with how many copies of each board set the room needs."""
+
+from collections import Counter
 
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -34,11 +36,20 @@ def schedule_grid(session, pairs):
     for seating in seatings:
         rounds.setdefault(seating.round, []).append({
             "table": seating.table, "ns": side(seating.ns), "ew": side(seating.ew),
-            "sit_out": seating.is_sit_out,
+            "sit_out": seating.is_sit_out, "board_set": seating.board_set,
             "boards": (_board_range(seating.board_set, session.boards_per_round)
                        if seating.board_set else ""),
         })
     return [{"round": r, "cells": cells} for r, cells in sorted(rounds.items())]
+
+
+def board_set_copies(grid):
+    """How many copies of each board set to make: the most tables playing the same set in
+    one round (a 3-table Howell plays one set at every table of a round; most movements
+    need one)."""
+    counts = [Counter(cell["board_set"] for cell in row["cells"]
+                      if cell["board_set"] and not cell["sit_out"]) for row in grid]
+    return max((count for round_ in counts for count in round_.values()), default=1)
 
 
 def _schedule_context(session):
@@ -54,6 +65,7 @@ def _schedule_context(session):
         context["error"] = movement_message(err)
         return context
     context["problems"] = setup_problems(session, numbers)
+    context["copies"] = board_set_copies(context["grid"])
     context["tables"] = range(1, len(context["grid"][0]["cells"]) + 1) if context[
         "grid"] else []
     return context

@@ -5,7 +5,7 @@ changes data on GET, and every change goes through club.services."""
 from django.contrib import messages
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.forms.setup import SessionForm, add_problems
@@ -13,6 +13,7 @@ from club.models import Session
 from club.permissions import director_required
 from club.schedule import setup_problems
 from club.services.errors import Refused
+from club.services.scoring import rescore_preview
 from club.services.sessions import (
     change_status,
     create_session,
@@ -66,21 +67,54 @@ def session_create(request):
     return render(request, "club/setup/session_form.html", {"form": form, "session": None})
 
 
+def rescore_question(results, changed):
+    """What the director reads before new scoring rules rescore a session's results."""
+    first = ngettext("The session has %(count)s result.", "The session has %(count)s results.",
+                     results) % {"count": results}
+    if changed:
+        second = ngettext("Under the new compensation table or policy %(count)s of them would "
+                          "get a different score.",
+                          "Under the new compensation table or policy %(count)s of them would "
+                          "get a different score.", changed) % {"count": changed}
+    else:
+        second = gettext("Under the new compensation table or policy none of them would get a "
+                         "different score.")
+    return f"{first} {second}"
+
+
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def session_edit(request, session_id):
+    """The session's setup. New scoring rules rescore its results: the page first says how
+    many would get a different score (a dry run), and saving again confirms."""
     session = load_session(session_id)
     form = SessionForm(request.POST or None, instance=session)
+    question = ""
     if request.method == "POST" and form.is_valid():
-        try:
-            update_session(session.pk, form.setup_fields())
-        except Refused as err:
-            form.add_error(None, err)
-            session.refresh_from_db()
+        rules = form.new_rules()
+        results, changed = (rescore_preview(session, compensation_table=rules[0],
+                                            policy=rules[1])
+                            if rules and not form.rescore_confirmed(rules) else (0, 0))
+        if results:
+            form.ask_to_confirm(rules)
+            question = rescore_question(results, changed)
         else:
-            messages.success(request, gettext("Session saved."))
-            return redirect("director-session", session.pk)
-    return render(request, "club/setup/session_form.html", {"form": form, "session": session})
+            try:
+                _session, rescored = update_session(session.pk, form.setup_fields())
+            except Refused as err:
+                form.add_error(None, err)
+                session.refresh_from_db()
+            else:
+                saved = gettext("Session saved.")
+                if rules and form.rescore_confirmed(rules):
+                    saved += " " + ngettext(
+                        "%(count)s result got a different score.",
+                        "%(count)s results got a different score.", rescored) % {
+                            "count": rescored}
+                messages.success(request, saved)
+                return redirect("director-session", session.pk)
+    return render(request, "club/setup/session_form.html", {
+        "form": form, "session": session, "rescore_question": question})
 
 
 @director_required

@@ -13,26 +13,41 @@ from django.views.decorators.http import require_GET, require_POST
 
 from club import checks
 from club.history import status_changes
-from club.models import Session
+from club.models import Result, Session
 from club.permissions import director_required
 from club.services.errors import Refused
 from club.services.sessions import change_status
 from club.views.rows import load_evening
 
 
+def link_format(name, session_id, holes=1):
+    """One reverse() for a whole kind of link: "/…/rounds/{}/tables/{}/" for str.format, so
+    the entry page's hundreds of traveller and scorecard links cost no reverse() each."""
+    marker = "987654321"  # a valid id, replaced from the right (the session id stays)
+    return "{}".join(reverse(name, args=[session_id, *[marker] * holes]).rsplit(marker, holes))
+
+
 @director_required
 @require_GET
 def session_entry(request, session_id):
+    """The session's travellers, scorecards and status history, in the same few queries and
+    reverse() calls whatever its size. The checks run on their own page: here only how many
+    results are in against the schedule (one count)."""
     evening = load_evening(session_id)
     session = evening.session
-    boards = list(session.boards.order_by("number").values_list("number", flat=True))
+    traveller = link_format("entry-traveller", session.pk)
+    scorecard = link_format("entry-scorecard", session.pk, 2)
+    numbers = session.boards.order_by("number").values_list("number", flat=True)
+    seatings = evening.playing_seatings()
     context = {
-        "session": session, "evening": evening, "boards": boards,
-        "rounds": [(number, list(seatings)) for number, seatings in
-                   groupby(evening.playing_seatings(), key=attrgetter("round"))],
+        "session": session, "evening": evening,
+        "boards": [(number, traveller.format(number)) for number in numbers],
+        "rounds": [(number, [(s.table, scorecard.format(s.round, s.table)) for s in group])
+                   for number, group in groupby(seatings, key=attrgetter("round"))],
         "refusal": evening.refusal,
         "status_changes": status_changes(session),
-        "problems": len(checks.session_checks(session)),
+        "entered": Result.objects.filter(board__session=session).count(),
+        "scheduled": sum(len(evening.boards_of(s)) for s in seatings) if seatings else None,
     }
     return render(request, "club/entry/session.html", context)
 

@@ -3,9 +3,11 @@ code, they show the round, take a board's result with big buttons, ask East-West
 it, then show the outcome, the board's traveller and the running totals, and at the end of
 the round where everyone goes next. Every write goes through club.services.table_entry.
 
-A code opens only its own table of a running session (club.views.table_codes checks it).
+A code opens only its own table of a running session (club.views.table_codes checks it);
+an unchanged round page is a 304 after that one query (its ETag: the session's version).
 """
 
+import hashlib
 import uuid
 from dataclasses import dataclass
 
@@ -14,7 +16,8 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils import cache as http_cache
+from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -232,12 +235,13 @@ class TableState:
                 for i, v in totals.items()]
 
 
-
-def open_table(request, code):
-    """The table's state for a valid code of a running session, or the page refusing it."""
-    table_code, refusal = check_code(request, code)
-    if refusal:
-        return None, refusal
+def open_table(request, code, table_code=None):
+    """The table's state for a valid code of a running session, or the page refusing it
+    (`table_code` when check_code has passed it already)."""
+    if table_code is None:
+        table_code, refusal = check_code(request, code)
+        if refusal:
+            return None, refusal
     session = table_code.session
     if session.status == Session.Status.SETUP:
         return None, render(request, "club/table/closed.html", {
@@ -270,13 +274,41 @@ def code_entry(request):
     return render(request, "club/table/code.html", {"form": form})
 
 
-@never_cache
+def round_etag(request, table_code):
+    """The session's version (every write bumps it), the code, round, language, user and the
+    CSRF cookie the forms carry a token of; None unless the session runs."""
+    session = table_code.session
+    parts = (session.pk, session.created_at.timestamp(), session.version, table_code.code,
+             request.GET.get("round", ""), get_language(), request.user.pk or 0,
+             request.META.get("CSRF_COOKIE", ""))
+    if session.status == Session.Status.RUNNING:
+        return f'W/"{hashlib.sha256(repr(parts).encode()).hexdigest()[:32]}"'
+    return None
+
+
+def _cache_headers(response, etag):
+    """Kept by the phone (private) and asked again on every use; never kept without ETag."""
+    if not etag:
+        http_cache.add_never_cache_headers(response)
+        return response
+    response["ETag"] = etag
+    http_cache.patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
+    http_cache.patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
 @require_GET
 def table_round(request, code):
-    """The round at this table: its pairs, its boards and how far each one is."""
-    state, refusal = open_table(request, code)
+    """The round at this table: its pairs, its boards and how far each one is (a reload
+    finding it unchanged is a 304 after one query)."""
+    table_code, refusal = check_code(request, code)
+    etag = refusal is None and round_etag(request, table_code)
+    if etag and "messages" not in request.COOKIES:  # a waiting message must be shown
+        if unchanged := http_cache.get_conditional_response(request, etag=etag):
+            return with_pass(request, _cache_headers(unchanged, etag), table_code)
+    state, refusal = (None, refusal) if refusal else open_table(request, code, table_code)
     if refusal:
-        return refusal
+        return _cache_headers(refusal, None)
     try:
         number = int(request.GET.get("round", ""))
     except ValueError:
@@ -284,7 +316,9 @@ def table_round(request, code):
     round_ = state.round(number)
     if round_ is None:
         raise Http404(gettext("This table has no such round."))
-    return _page(request, "club/table/round.html", state.round_context(round_), state)
+    response = _page(request, "club/table/round.html", state.round_context(round_), state)
+    # The ETag again after rendering: the CSRF cookie set now when the phone had none.
+    return _cache_headers(response, etag and round_etag(request, table_code))
 
 
 def _board_or_404(state, board_number):

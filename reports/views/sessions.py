@@ -1,23 +1,36 @@
-"""The list of sessions and a session's standings (page and downloads)."""
+"""The list of sessions and a session's standings (page, live fragment and downloads)."""
 
 from django.core.paginator import Paginator
+from django.http import HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from club.queries import session_standings
 from club.stats.seasons import season_groups
+from club.visibility import is_provisional
 from reports.tables import EXPORT_FORMATS, StandingsTable
 from reports.views.common import (
+    cached_html,
     export_format,
     export_response,
-    get_session,
+    live_session,
+    not_modified,
+    revalidated,
+    session_state,
     url_prefix,
+    viewer_state,
     visible_sessions,
+    weak_etag,
 )
 
 SESSIONS_PER_PAGE = 30
+# ?part=table: the standings block alone, which the page fetches again while play is on.
+LIVE_PART = "table"
 
 
 @require_safe
@@ -33,19 +46,63 @@ def session_list(request):
     })
 
 
-@require_safe
-def standings(request, session_id):
-    session = get_session(request, session_id)
+def standings_table(session, sort):
     table = StandingsTable(session_standings(session),
                            scorecard_prefix=url_prefix("pair-scorecard", session.id))
+    if sort:
+        table.order_by = sort
+    return table
+
+
+def render_live_standings(session, sort):
+    """The standings block (reports/table.html): computed and rendered once per version
+    of the session, language and sort (reports.views.common.cached_html)."""
+    table = standings_table(session, sort)
+    head, body = table.html_parts()
+    query = f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}"
+    provisional = is_provisional(session)
+    return render_to_string("reports/table.html", {
+        "head": head, "body": body, "table_attrs": table.attrs.as_html(),
+        "live": {"provisional": provisional, "updated": timezone.now(),
+                 "poll_url": reverse("standings", args=[session.id]) + query
+                 if provisional else ""},
+    })
+
+
+@require_safe
+def standings(request, session_id):
+    """The standings. A poll that finds the session unchanged is answered 304 after one
+    query; otherwise the standings block comes from the cache while the session's version
+    stays the same, so a busy evening renders it once per change, not once per visitor."""
+    session = live_session(request, session_id)
     # django-tables2's ?sort=, limited to the table's columns (anything else is ignored).
     sort = request.GET.get("sort", "")
-    if sort.removeprefix("-") in {column.name for column in table.columns}:
-        table.order_by = sort
+    if sort.removeprefix("-") not in StandingsTable.sort_keys():
+        sort = ""
     fmt = export_format(request)
     if fmt:
-        return export_response(table, fmt, _("Standings"),
+        return export_response(standings_table(session, sort), fmt, _("Standings"),
                                f"standings-{session.date}-{session.id}")
-    return render(request, "reports/standings.html", {
-        "session": session, "table": table, "export_formats": EXPORT_FORMATS,
-    })
+    part = request.GET.get("part") == LIVE_PART
+    state = ("standings", *session_state(session), get_language(), sort, part)
+
+    def etag():
+        # The block alone shows nothing of the visitor; the page does (viewer_state).
+        return weak_etag(*state) if part else weak_etag(*state, *viewer_state(request))
+
+    # A shared cache may keep the block (the same for everyone) of a public session, not the
+    # page: its forms (the language switcher's) carry the visitor's CSRF token.
+    public = part and session.is_public
+    unchanged = not_modified(request, etag())
+    if unchanged is not None:
+        return revalidated(unchanged, etag(), public=public)
+    html = cached_html("|".join(map(str, state[:-1])),
+                       lambda: render_live_standings(session, sort))
+    if part:
+        response = HttpResponse(html)
+    else:
+        response = render(request, "reports/standings.html", {
+            "session": session, "standings": html, "export_formats": EXPORT_FORMATS,
+            "provisional": is_provisional(session),
+        })
+    return revalidated(response, etag(), public=public)

@@ -2,13 +2,21 @@
 
 Modules: ``directions`` (seats), ``vulnerability`` (board cycle), ``contracts`` (contracts
 and their parser), ``results`` (result shorthand), ``scores`` (Law 77), ``compensation``
-(tables), ``imps`` (IMP scale), ``policy``, ``adjustments`` (Average plus/minus),
-``board`` (scoring a board), ``standings``, ``movements`` (Mitchell, Howell; ``howell``
-builds the Howell, ``seating`` is one table in one round), ``deals``
+(tables), ``imps`` (IMP scale), ``policy``, ``adjustments`` (Average plus/minus, boards
+not played), ``board`` (scoring a board), ``standings``, ``movements`` (Mitchell, Howell;
+``howell`` builds the Howell, ``seating`` is one table in one round), ``deals``
 (PBN deals and HCP), ``errors``, ``bench`` (``python -m scoring.engine.bench``).
 """
 
-from .adjustments import ADJUSTMENT_IMPS, Adjustment, side_imps
+from .adjustments import (
+    ADJUSTMENT_IMPS,
+    AdjustedScores,
+    Adjustment,
+    format_adjusted,
+    looks_adjusted,
+    parse_adjusted,
+    side_imps,
+)
 from .board import BoardOutcome, score_board
 from .compensation import MAX_HCP, MIN_HCP, MOSCOW, MOSCOW_ROWS, CompensationTable
 from .contracts import (
@@ -54,6 +62,7 @@ __all__ = [
     "MOSCOW",
     "MOSCOW_ROWS",
     "SCORE_TABLE",
+    "AdjustedScores",
     "Adjustment",
     "BoardError",
     "BoardOutcome",
@@ -81,10 +90,13 @@ __all__ = [
     "contract_score",
     "deal_hcp",
     "deal_ns_hcp",
+    "format_adjusted",
     "format_deal",
     "format_result",
     "hand_hcp",
     "imps",
+    "looks_adjusted",
+    "parse_adjusted",
     "parse_contract",
     "parse_deal",
     "parse_result",

@@ -2,9 +2,16 @@
  *
  * Each row is a small form that htmx posts and swaps (hx-target="this",
  * hx-swap="outerHTML"). Once the new row is in, the cursor moves on: to the
- * same row's faulty field after an error, else to the next row, and after the
- * last row to the next page (next board or next table). Enter on an empty
- * row skips it. PageDown / PageUp open the next / previous page. Without JavaScript the rows post normally. */
+ * same row's faulty field after an error, else to the next row still without
+ * a result (never into a saved row: typing there would overwrite another
+ * table's result), and when none is left below, to the next page (next board
+ * or next table). Enter on an empty row skips it. PageDown / PageUp open the
+ * next / previous page.
+ *
+ * The board's HCP form at the top of a traveller posts the whole page: it
+ * carries what is typed in the rows not saved yet ("carry-<input id>"), and the
+ * page comes back with it in place, to be saved with Enter.
+ * Without JavaScript the rows post normally. */
 (function () {
   "use strict";
 
@@ -18,9 +25,13 @@
     if (input.select) input.select();
   }
 
-  function nextRow(row) {
+  function isOpen(row) {
+    return row.matches(".entry-row") && row.dataset.state === "open" && fields(row).length > 0;
+  }
+
+  function nextOpenRow(row) {
     let next = row.nextElementSibling;
-    while (next && !(next.matches(".entry-row") && fields(next).length)) {
+    while (next && !isOpen(next)) {
       next = next.nextElementSibling;
     }
     return next;
@@ -33,7 +44,7 @@
       return;
     }
     if (outcome !== "saved" && outcome !== "unchanged") return;
-    const next = nextRow(row);
+    const next = nextOpenRow(row);
     if (next) {
       focus(fields(next)[0]);
       return;
@@ -58,8 +69,26 @@
     const typed = fields(row).filter(function (input) { return !input.matches(".hcp-input"); });
     if (typed.some(function (input) { return input.value.trim() !== ""; })) return;
     event.preventDefault();
-    const next = nextRow(row);
+    const next = nextOpenRow(row);
     if (next) focus(fields(next)[0]);
+  });
+
+  // The board's HCP form takes along what the rows not saved yet hold.
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.matches || !form.matches("#board-hcp")) return;
+    form.querySelectorAll("input[data-carried]").forEach(function (input) { input.remove(); });
+    document.querySelectorAll(".entry-row[data-state=open]").forEach(function (row) {
+      fields(row).forEach(function (input) {
+        if (!input.id || input.value.trim() === "") return;
+        const carried = document.createElement("input");
+        carried.type = "hidden";
+        carried.name = "carry-" + input.id;
+        carried.value = input.value;
+        carried.dataset.carried = "";
+        form.appendChild(carried);
+      });
+    });
   });
 
   document.addEventListener("keydown", function (event) {

@@ -40,8 +40,8 @@ def test_entry_and_correction_are_recorded_with_the_director(director_client, di
     assert "Table result: 4S= N → 4S-1 N" in newest
     assert "NS adjusted score: — → Average plus (+3 IMPs)" in newest
     # 4S= N on board 1 at 20-20 is +420 (9 IMPs); 4S-1 N is -50, and NS's Ave+ makes 3.
-    assert "NS score: 420 → -50" in newest and "NS IMPs: 9 → 3" in newest
-    assert "EW IMPs: -9 → 2" in newest and "Net: 420 → -50" in newest
+    assert "NS score: +420 → −50" in newest and "NS IMPs: +9 → +3" in newest
+    assert "EW IMPs: −9 → +2" in newest and "Net: +420 → −50" in newest
     assert "entered" in first and "4S= N" in first
 
 

@@ -1,13 +1,14 @@
 """Every public page (and export) runs a fixed number of queries, at most 10, whatever the
-size of the session: a 30-table, 27-board session (810 results) needs exactly as many as a
-3-table one."""
+size of the session: a 30-table Mitchell of 27 rounds (810 results) needs exactly as many as
+a 3-table one."""
 
 import pytest
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.test import Client
 
 from club.management.commands.bench_pages import build_session
 from club.models import Board, Pair, Player, Result, Session
+from club.schedule import seating_boards, session_schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,8 @@ def sessions(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         marks = {model: model.history.aggregate(last=Max("history_id"))["last"] or 0
                  for model in HISTORIES}
-        built = build_session(30, 27, name="Big evening"), build_session(3, 2, name="Small evening")
+        built = (build_session(30, 27, scheduled=True, name="Big evening"),
+                 build_session(3, 2, scheduled=True, name="Small evening"))
     yield built
     with django_db_blocker.unblock():
         ids = [s.pk for s in built]
@@ -51,8 +53,19 @@ def sessions(django_db_setup, django_db_blocker):
 def test_the_big_session_has_810_results(sessions):
     big, small = sessions
     assert Result.objects.filter(board__session=big).count() == 810
-    assert big.boards.count() == 27 and big.pairs.count() == 60
+    # The results follow the Mitchell's own schedule: 30 board sets of one board, each
+    # round every table plays its set, so 27 rounds x 30 tables = 810 results on 30 boards
+    # (27 each); before, every table played board r in round r (27 boards of 30).
+    assert big.boards.count() == 30 and big.pairs.count() == 60
+    assert set(big.boards.annotate(n=Count("results")).values_list("n", flat=True)) == {27}
     assert Result.objects.filter(board__session=small).count() == 6
+    for session in sessions:
+        played = {(r.round, r.table, r.board.number, r.ns_pair.number, r.ew_pair.number)
+                  for r in Result.objects.filter(board__session=session)
+                  .select_related("board", "ns_pair", "ew_pair")}
+        assert played == {(s.round, s.table, number, s.ns, s.ew)
+                          for s in session_schedule(session)
+                          for number in seating_boards(s, session.boards_per_round)}
 
 
 def count_queries(client, url, django_assert_max_num_queries):

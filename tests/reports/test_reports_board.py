@@ -148,3 +148,40 @@ def test_board_list_links_every_board(client, session):
         assert f'href="/sessions/{session.id}/boards/{number}/"' in html
     row = row_of(html, f'href="/sessions/{session.id}/boards/5/"')
     assert '<td class="num">26</td><td class="num">3</td>' in row  # HCP, results
+
+
+def not_played(session, board_number, ns, ew, ns_adjustment, ew_adjustment, **fields):
+    board = session.boards.get(number=board_number)
+    board.session = session
+    result = Result(board=board, ns_pair=session.pairs.get(number=ns),
+                    ew_pair=session.pairs.get(number=ew), **fields)
+    result.set_not_played(ns_adjustment, ew_adjustment)
+    return save_scored(result)
+
+
+def test_a_board_not_played_says_so_with_its_adjusted_scores(client, session):
+    Result.objects.filter(board__number=5, ns_pair__number=3).delete()
+    not_played(session, 5, 3, 6, "ave+", "ave-", table=3, round=1)
+    html = client.get(f"/sessions/{session.id}/boards/5/").content.decode()
+    row = row_of(html, ">3NS</a>")
+    assert 'class="adjusted"' in row
+    assert "Not played" in row and "NS Ave+; EW Ave−" in row
+    # No score, compensation or net: only the IMPs.
+    assert '<td class="num"></td><td class="num"></td>' in row  # no score either side
+    assert '<td class="num hide-narrow"></td><td class="num hide-narrow"></td>' in row
+    assert '<td class="num pos">+3</td><td class="num neg">−3</td>' in row
+
+
+def test_board_rows_of_a_board_not_played(session):
+    from reports.presenters import board_rows
+
+    Result.objects.filter(board__number=5, ns_pair__number=3).delete()
+    result = not_played(session, 5, 3, 6, "ave", "ave-")
+    names = {p.id: (p.number, p.players) for p in session.pairs.all()}
+    (row,) = board_rows(session, [result], names, "/x/", par_score=420)
+    assert (row["contract"], row["declarer"], row["outcome"], row["tricks"]) == (
+        "Not played", "", "", None)
+    assert (row["ns_score"], row["ew_score"], row["passed"], row["compensation"],
+            row["net"], row["vs_par"]) == ("", "", False, "", "", "")
+    assert row["not_played"] and row["ruling"] == "NS Ave; EW Ave−"
+    assert (row["ns_imps"], row["ew_imps"]) == (("", "0"), ("neg", "−3"))

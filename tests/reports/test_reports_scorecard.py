@@ -91,3 +91,30 @@ def test_adjusted_result_is_marked(client, session):
 
 def test_unknown_pair_is_404(client, session):
     assert client.get(f"/sessions/{session.id}/pairs/7/").status_code == 404
+
+
+def test_a_board_not_played_on_the_scorecard(client, session):
+    from club.models import Result
+    from tests.factories import save_scored
+
+    board = session.boards.get(number=5)
+    board.session = session
+    result = Result(board=board, ns_pair=session.pairs.get(number=3),
+                    ew_pair=session.pairs.get(number=4), round=3, table=1)
+    result.set_not_played("ave-", "ave+")
+    save_scored(result)
+    html = client.get(f"/sessions/{session.id}/pairs/4/").content.decode()
+    row = row_of(html, f'href="/sessions/{session.id}/boards/5/"')
+    assert "Not played" in row and "NS Ave−; EW Ave+" in row
+    assert '<td class="num"></td>' in row  # no score
+    assert '<td class="num pos">+3</td>' in row  # EW's Average plus
+
+
+def test_the_line_in_russian(client, session):
+    html = client.get(f"/sessions/{session.id}/pairs/4/",
+                      HTTP_ACCEPT_LANGUAGE="ru-RU,ru;q=0.9").content.decode()
+    row = row_of(html, f'href="/sessions/{session.id}/boards/1/"')
+    assert ">ВЗ</td>" in row and ">EW</td>" not in row
+    html = client.get(f"/sessions/{session.id}/pairs/1/",
+                      HTTP_ACCEPT_LANGUAGE="ru-RU,ru;q=0.9").content.decode()
+    assert ">СЮ</td>" in row_of(html, f'href="/sessions/{session.id}/boards/1/"')

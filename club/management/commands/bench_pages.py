@@ -1,9 +1,12 @@
-"""`python manage.py bench_pages`: median render time of the public pages on a big session.
+"""`python manage.py bench_pages`: median render time of the public pages and the director's
+evening pages on a big session.
 
-By default it builds a 30-table session with 27 boards (810 results) in a throwaway test
-database and renders each page many times through the test client (URL routing,
-middleware, queries and templates included); `--session ID` measures an existing session
-instead, in the configured database.
+By default it builds a published 30-table Mitchell of 27 rounds, one board a round (810
+results, 30 boards each played 27 times), in a throwaway test database and renders each
+page many times through the test client (URL routing, middleware, queries and templates
+included), the director's pages logged in as a director; `--session ID` measures an
+existing session instead, in the configured database (its director's pages with
+`--director USERNAME`).
 """
 
 import random
@@ -11,6 +14,8 @@ import statistics
 import time
 from datetime import date
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test import Client
@@ -20,44 +25,70 @@ from django.utils.translation import gettext as _
 
 from club.management.commands.demo import plausible_result
 from club.models import Board, Result, Session
+from club.permissions import DIRECTORS_GROUP
+from club.schedule import board_total, seating_boards, session_schedule
 from club.services.imports import import_session
 from scoring.engine import board_vulnerability, contract_score, deal_ns_hcp, random_deal
 from scoring.models import ensure_moscow_table
 
 
-def build_session(tables=30, boards=27, *, seed=2026, name="Benchmark evening"):
-    """A published session: `tables` NS pairs and `tables` EW pairs; in round r every table
-    plays board r, EW pairs moving up one table a round, so there are tables x boards
-    results. Saved in bulk by the import service (outcomes from the scoring service); a
-    few rulings included."""
+def table_result(rng, board, round, table):
+    """A plausible result of `board` (no score worse than -1100), with a ruling at two
+    tables so that the pages show adjusted and assigned results too."""
+    contract, declarer, tricks = plausible_result(rng, board.number, board.ns_hcp)
+    if contract is not None:
+        vulnerable = board_vulnerability(board.number).is_vulnerable(declarer)
+        while contract_score(contract, tricks, vulnerable) < -1100:
+            tricks += 1
+    result = Result(round=round, table=table)
+    result.set_contract(contract, declarer, tricks)
+    if (round, table) == (1, 1):
+        result.ns_adjustment, result.ew_adjustment = "ave+", "ave-"
+    if (round, table) == (2, 2):
+        result.assigned = True
+        result.set_assigned(*plausible_result(rng, board.number, board.ns_hcp))
+    return result
+
+
+def build_session(tables=30, rounds=27, *, scheduled=False, seed=2026,
+                  name="Benchmark evening", movement=Session.Movement.MITCHELL,
+                  boards_per_round=1, status=Session.Status.PUBLISHED, played_rounds=None):
+    """A session of `tables` NS and `tables` EW pairs, saved in bulk by the import service
+    (outcomes from the scoring service), a few rulings included.
+
+    `scheduled`: the results follow the movement's own schedule (club.schedule.
+    session_schedule), as bench_pages, bench_live and the query-count tests build it: a
+    Mitchell has `tables` board sets and every round each table plays its set, so tables x
+    rounds x boards_per_round results on tables x boards_per_round boards. Without it, the
+    older layout that the browser tests count on: in round r every table plays board r (the
+    EW pairs moving up a table a round), tables x rounds results on `rounds` boards, which
+    no Mitchell schedules (the director's checks find those results misplaced).
+    `played_rounds` stops the results after that round (a session still in play).
+    """
     rng = random.Random(seed)
     session = Session(
-        name=name, date=date(2026, 11, 27), status=Session.Status.PUBLISHED,
-        movement=Session.Movement.MITCHELL, tables=tables, rounds=boards, boards_per_round=1,
-        duplicated=True, compensation_table=ensure_moscow_table(), policy=Session.Policy.LINE)
+        name=name, date=date(2026, 11, 27), status=status, movement=movement, tables=tables,
+        rounds=rounds, boards_per_round=boards_per_round, duplicated=True,
+        compensation_table=ensure_moscow_table(), policy=Session.Policy.LINE)
     pairs = [(n, [(f"Player {2 * n - 1}", ""), (f"Player {2 * n}", "")])
              for n in range(1, 2 * tables + 1)]
-    deals = [random_deal(rng) for _n in range(boards)]
-    board_objects = [Board(number=n, deal=deal, ns_hcp=deal_ns_hcp(deal))
-                     for n, deal in enumerate(deals, start=1)]
-    results = []
-    for board in board_objects:
-        r = board.number
-        for t in range(1, tables + 1):
-            contract, declarer, tricks = plausible_result(rng, r, board.ns_hcp)
-            if contract is not None:
-                vulnerable = board_vulnerability(r).is_vulnerable(declarer)
-                while contract_score(contract, tricks, vulnerable) < -1100:
-                    tricks += 1
-            result = Result(round=r, table=t)
-            result.set_contract(contract, declarer, tricks)
-            if (r, t) == (1, 1):
-                result.ns_adjustment, result.ew_adjustment = "ave+", "ave-"
-            if (r, t) == (2, 2):
-                result.assigned = True
-                result.set_assigned(*plausible_result(rng, r, board.ns_hcp))
-            results.append((r, t, tables + (t - 1 + r - 1) % tables + 1, result))
-    return import_session(session, pairs, board_objects, results)
+    schedule = session_schedule(session, pairs=2 * tables) if scheduled else []
+    count = board_total(session, schedule) if scheduled else rounds * boards_per_round
+    boards = {n: Board(number=n, deal=deal, ns_hcp=deal_ns_hcp(deal))
+              for n, deal in ((n, random_deal(rng)) for n in range(1, count + 1))}
+    if schedule:
+        played = [(seating.round, seating.table, number, seating.ns, seating.ew)
+                  for seating in schedule
+                  for number in seating_boards(seating, boards_per_round)]
+    else:
+        played = [(r, t, (r - 1) * boards_per_round + b, t, tables + (t - 1 + r - 1) % tables + 1)
+                  for r in range(1, rounds + 1) for t in range(1, tables + 1)
+                  for b in range(1, boards_per_round + 1)]
+    last = rounds if played_rounds is None else played_rounds
+    results = [(number, ns, ew, table_result(rng, boards[number], r, t))
+               for r, t, number, ns, ew in sorted(played, key=lambda p: (p[2], p[0], p[1]))
+               if r <= last]
+    return import_session(session, pairs, list(boards.values()), results)
 
 
 def page_urls(session):
@@ -71,6 +102,16 @@ def page_urls(session):
         (_("board report"), reverse("board-report", args=[session.id, middle])),
         (_("pair scorecard (NS)"), reverse("pair-scorecard", args=[session.id, 1])),
         (_("pair scorecard (EW)"), reverse("pair-scorecard", args=[session.id, last_pair])),
+    ]
+
+
+def director_urls(session):
+    """The director's evening pages: the entry page, a traveller, the live dashboard."""
+    middle = (session.boards.count() + 1) // 2
+    return [
+        (_("director: entry page"), reverse("entry-session", args=[session.id])),
+        (_("director: traveller"), reverse("entry-traveller", args=[session.id, middle])),
+        (_("director: dashboard"), reverse("entry-dashboard", args=[session.id])),
     ]
 
 
@@ -89,15 +130,26 @@ def measure(client, url, runs):
     return len(queries), statistics.median(times), min(times)
 
 
+def bench_director():
+    """A director for the throwaway database (the Directors group comes from a migration)."""
+    user = get_user_model().objects.create_user("bench-director", is_staff=True)
+    user.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
+    return user
+
+
 class Command(BaseCommand):
-    help = _("Measure the median render time of the public pages on a 30-table, 27-board "
-             "session (810 results), built in a throwaway database.")
+    help = _("Measure the median render time of the public pages and the director's pages on "
+             "a 30-table Mitchell of 27 rounds (810 results), built in a throwaway database.")
 
     def add_arguments(self, parser):
         parser.add_argument("--session", type=int, help=_("Measure this existing session."))
+        parser.add_argument("--director", help=_("With --session: measure the director's "
+                                                 "pages logged in as this user."))
         parser.add_argument("--runs", type=int, default=30, help=_("Requests per page."))
         parser.add_argument("--tables", type=int, default=30)
-        parser.add_argument("--boards", type=int, default=27)
+        parser.add_argument("--rounds", type=int, default=27,
+                            help=_("Rounds of the Mitchell (at most tables, or tables - 1 "
+                                   "for an even number of tables)."))
 
     def handle(self, *args, **options):
         setup_test_environment()  # lets the test client through ALLOWED_HOSTS
@@ -108,23 +160,35 @@ class Command(BaseCommand):
             if not session.is_public:
                 raise CommandError(_("Session %(id)s is not public; publish it first.")
                                    % {"id": session.id})
-            self.report(session, options["runs"])
+            director = None
+            if options["director"]:
+                director = get_user_model().objects.filter(
+                    username=options["director"]).first()
+                if director is None:
+                    raise CommandError(_("There is no user %(name)s.")
+                                       % {"name": options["director"]})
+            self.report(session, options["runs"], director)
             return
         old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
         try:
             start = time.perf_counter()
-            session = build_session(options["tables"], options["boards"])
+            session = build_session(options["tables"], options["rounds"], scheduled=True)
             self.stdout.write(_("Built %(results)s results in %(seconds).2f s.") % {
                 "results": Result.objects.filter(board__session=session).count(),
                 "seconds": time.perf_counter() - start})
-            self.report(session, options["runs"])
+            self.report(session, options["runs"], bench_director())
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
 
-    def report(self, session, runs):
-        client = Client()
+    def report(self, session, runs, director=None):
         self.stdout.write(f"{_('page'):<28} {_('queries'):>7} {_('median ms'):>10} "
                           f"{_('fastest ms'):>10}")
-        for label, url in page_urls(session):
-            queries, median, fastest = measure(client, url, runs)
-            self.stdout.write(f"{label:<28} {queries:>7} {median:>10.1f} {fastest:>10.1f}")
+        pages = [(Client(), page_urls(session))]
+        if director is not None:
+            client = Client()
+            client.force_login(director)
+            pages.append((client, director_urls(session)))
+        for client, urls in pages:
+            for label, url in urls:
+                queries, median, fastest = measure(client, url, runs)
+                self.stdout.write(f"{label:<28} {queries:>7} {median:>10.1f} {fastest:>10.1f}")

@@ -100,9 +100,9 @@ def test_archive_content():
     # Board 1, none vulnerable, 20-20: 4SX-2 by E, doubled not vulnerable: NS +300.
     assert results[0] == {
         "board": 1, "round": 1, "table": 1, "ns": 1, "ew": 4, "contract": "4SX",
-        "declarer": "E", "tricks": 8, "ns_hcp": 20, "ns_adjustment": "", "ew_adjustment": "",
-        "assigned": None, "ns_score": 300, "ew_score": -300, "ns_compensation": 0,
-        "ns_net": 300, "ns_imps": 7, "ew_imps": -7,
+        "declarer": "E", "tricks": 8, "not_played": False, "ns_hcp": 20, "ns_adjustment": "",
+        "ew_adjustment": "", "assigned": None, "ns_score": 300, "ew_score": -300,
+        "ns_compensation": 0, "ns_net": 300, "ns_imps": 7, "ew_imps": -7,
     }
     passed = results[1]
     assert (passed["contract"], passed["declarer"], passed["tricks"]) == (None, None, None)

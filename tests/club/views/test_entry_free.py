@@ -90,3 +90,12 @@ def test_without_javascript_an_error_shows_even_when_the_slot_is_gone(director_c
     page = response.content.decode()
     assert "There is no pair 9 in this session" in page
     assert page.count('name="ns_pair"') == 2
+
+
+def test_saved_rows_read_as_the_public_pages_write_them(director_client, free):
+    make_result(free, 1, 1, 2, "4S-1 N")
+    make_result(free, 1, 3, 4, "pass")
+    page = director_client.get(reverse("entry-traveller", args=[free.pk, 1])).content.decode()
+    assert "4♠−1 N" in page and "4♠-1 N" not in page
+    assert ">Pass<" in page and "PASS" not in page
+    assert ">−50<" in page

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from club.models import Result
-from scoring.engine import BridgeError, parse_result
+from scoring.engine import AdjustedScores, BridgeError, looks_adjusted, parse_adjusted, parse_result
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 # Characters of the director's shorthand in both notations, plus separators and signs.
-NOTATION = "0123456789 =+-:.,NESWnesw SHDCTXshdctx СВЮЗБКХсвюзбкх PASпас♠♥♦♣"
+NOTATION = "0123456789 =+-:.,NESWnesw SHDCTXshdctx СВЮЗБКХсвюзбкх PASпас♠♥♦♣ AVEave/СРср−"
 typed = st.one_of(st.text(max_size=60), st.text(alphabet=NOTATION, max_size=14))
 numbers = st.one_of(st.text(max_size=12), st.text(alphabet="0123456789-+ .", max_size=12),
                     st.integers(min_value=-10**12, max_value=10**12).map(str))
@@ -29,7 +29,7 @@ def parsed_or_none(text):
     if not text or len(text) > 40 or "\x00" in text:
         return None
     try:
-        return parse_result(text)
+        return parse_adjusted(text) if looks_adjusted(text) else parse_result(text)
     except BridgeError:
         return None
 
@@ -55,8 +55,13 @@ def test_any_result_text_on_a_traveller_row(director_client, evening, text, htmx
     stored = list(Result.objects.all())
     if expected is None:
         assert stored == []
+    elif isinstance(expected, AdjustedScores):  # a board not played
+        (result,) = stored
+        assert result.not_played and result.level is None
+        assert (result.ns_adjustment, result.ew_adjustment) == (expected.ns, expected.ew)
     else:
         (result,) = stored
+        assert not result.not_played
         assert (result.contract, result.declarer or None, result.tricks) == (
             expected.contract, expected.declarer and expected.declarer.value, expected.tricks)
 

@@ -132,3 +132,37 @@ def test_reloading_the_delete_confirmation_goes_back_to_the_result(director_clie
     assert response.status_code == 302
     assert response["Location"] == detail_url(result)
     assert Result.objects.filter(pk=result.pk).exists()
+
+
+def test_a_ruling_is_one_kind_or_the_other(director_client, result):
+    page = director_client.get(detail_url(result)).content.decode()
+    assert "One or the other, never both: adjusted scores, or an assigned result." in page
+    # Next to the fields themselves, too.
+    assert page.count("Adjusted scores or an assigned result, not both.") == 2
+    response = edit(director_client, result, 1, ns_adjustment="ave+", assigned="4S-1 N")
+    assert "not both" in response.content.decode()
+    result.refresh_from_db()
+    assert not result.is_adjusted
+
+
+def test_the_opening_lead_is_shown_with_the_result(director_client, result):
+    page = director_client.get(detail_url(result)).content.decode()
+    assert "Opening lead" not in page  # none was given
+    Result.objects.filter(pk=result.pk).update(lead="HT")
+    page = director_client.get(detail_url(result)).content.decode()
+    summary = page[page.index('class="result-summary"'):page.index("</table>")]
+    assert "Opening lead" in summary and '<td class="lead">♥10</td>' in summary
+
+
+def test_scores_and_results_are_written_as_on_the_public_pages(director_client, result):
+    # 4S-2 N: NS -100, 20-20: -3 IMPs; the input keeps the shorthand as typed.
+    edit(director_client, result, 1, result="4S-2 N")
+    page = director_client.get(detail_url(result)).content.decode()
+    summary = page[page.index('class="result-summary"'):page.index("</table>")]
+    assert "4♠−2 N" in summary and ">−100<" in summary and ">−3<" in summary
+    assert 'value="4S-2 N"' in page
+    edit(director_client, result, 2, result="pass")
+    page = director_client.get(detail_url(result)).content.decode()
+    summary = page[page.index('class="result-summary"'):page.index("</table>")]
+    assert "<td>Pass</td>" in summary and "PASS" not in summary
+    assert 'value="PASS"' in page

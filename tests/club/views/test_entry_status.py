@@ -1,6 +1,8 @@
 """Session status: setup -> running -> finished -> published, reopen; locked sessions
 refuse every change of results until reopened."""
 
+from unittest import mock
+
 import pytest
 from django.template.loader import render_to_string
 from django.test import RequestFactory
@@ -151,3 +153,40 @@ def test_a_next_that_is_not_a_local_path_goes_to_the_session(director_client, ta
     assert response["Location"] == reverse("entry-session", args=[session.pk])
     session.refresh_from_db()
     assert session.status == "running"
+
+
+def test_the_entry_page_costs_the_same_whatever_the_size_of_the_session(
+        director_client, django_assert_max_num_queries):
+    """The same queries and reverse() calls for 3 tables as for 15 (hundreds of traveller
+    and scorecard links come from one reverse() each), and no run of the session checks:
+    only a count of the results against the schedule."""
+    from django.urls.resolvers import URLResolver
+
+    original = URLResolver._reverse_with_prefix
+    costs, pages = [], []
+    for tables in (3, 15):
+        session = make_session(tables=tables)
+        make_result(session, 1, 1, tables + 1, "4S= N", round=1, table=1)
+        url = reverse("entry-session", args=[session.pk])
+        director_client.get(url)  # the session's first visit warms what it may
+        with mock.patch.object(URLResolver, "_reverse_with_prefix", autospec=True,
+                               side_effect=original) as reversing:
+            with django_assert_max_num_queries(12) as queries:
+                page = director_client.get(url).content.decode()
+        costs.append((len(queries.captured_queries), reversing.call_count))
+        pages.append(page)
+        rounds = tables if tables % 2 else tables - 1
+        assert f"1 of {tables * rounds * 2} scheduled results entered." in page
+        assert f'href="{reverse("entry-checks", args=[session.pk])}"' in page
+        assert f'href="{reverse("entry-traveller", args=[session.pk, 2 * tables])}"' in page
+        assert f'href="{reverse("entry-scorecard", args=[session.pk, rounds, tables])}"' in page
+    assert costs[0] == costs[1], costs
+    assert pages[1].count("/entry/rounds/") > pages[0].count("/entry/rounds/")
+
+
+def test_the_entry_page_does_not_run_the_checks(director_client):
+    session = make_session(tables=3)
+    with mock.patch("club.checks.session_checks") as checks:
+        assert director_client.get(
+            reverse("entry-session", args=[session.pk])).status_code == 200
+    checks.assert_not_called()

@@ -52,9 +52,10 @@ def test_enter_saves_the_row_and_shows_the_outcome(director_client):
     html = response.content.decode()
     assert html.startswith('<form id="row-b1-r2-t3"')
     assert 'data-outcome="saved"' in html
-    # Board 1, nobody vulnerable, 20-20: 3NT+1 is +430, no compensation, 430 = 10 IMPs.
-    assert re.findall(r'<div class="cell num[^"]*">(-?\d+)</div>', html) == [
-        "2", "3", "430", "0", "430", "10", "-10"]
+    # Board 1, nobody vulnerable, 20-20: 3NT+1 is +430, no compensation, 430 = 10 IMPs,
+    # signed as the public pages sign them.
+    assert re.findall(r'<div class="cell num[^"]*">([+−]?\d+)</div>', html) == [
+        "2", "3", "+430", "0", "+430", "+10", "−10"]
     result = Result.objects.get()
     assert (result.ns_pair.number, result.ew_pair.number, result.round, result.table) == (
         3, 5, 2, 3)
@@ -68,7 +69,7 @@ def test_without_javascript_the_row_posts_and_redirects(director_client):
     assert response.status_code == 302
     assert response["Location"] == traveller_url(session) + "#row-b1-r1-t1"
     page = director_client.get(response["Location"]).content.decode()
-    assert 'value="4S= N"' in page and ">420<" in page
+    assert 'value="4S= N"' in page and ">+420<" in page
 
 
 def test_bad_entry_shows_the_engine_message_and_keeps_the_text(director_client):
@@ -311,3 +312,63 @@ def test_reloading_after_an_invalid_board_hcp_goes_back_to_the_traveller(directo
     assert response.status_code == 302
     assert response["Location"] == traveller_url(session, 1)
     assert session.boards.get(number=1).ns_hcp == 22
+
+
+def hcp_url(session, board=1):
+    return reverse("entry-board-hcp", args=[session.pk, board])
+
+
+def test_an_empty_hcp_says_what_is_missing(director_client):
+    session = make_session(tables=3)
+    response = director_client.post(hcp_url(session), {"ns_hcp": "", "shown": ""})
+    assert response.status_code == 200
+    assert "Type the NS HCP of the board (0-40)." in response.content.decode()
+    assert session.boards.get(number=1).ns_hcp is None
+
+
+def test_the_hcp_form_brings_back_what_the_rows_held(director_client):
+    session = make_session(tables=3)
+    response = director_client.post(hcp_url(session), {
+        "ns_hcp": "20", "shown": "",
+        # Typed in two rows before the HCP (static/js/entry.js carries them).
+        "carry-id_b1-r1-t1_result": "4S= N", "carry-id_b1-r2-t3_result": "3nt+1 s",
+        "carry-id_b9-r9-t9_result": "ignored: no such row"})
+    assert response.status_code == 200  # the page itself, with the texts in place
+    page = response.content.decode()
+    assert "Board 1: NS HCP 20 saved" in page
+    first = page[page.index('id="row-b1-r1-t1"'):page.index('id="row-b1-r2-t3"')]
+    assert 'value="4S= N"' in first and "autofocus" in first
+    assert 'value="3nt+1 s"' in page and "ignored" not in page
+    assert not Result.objects.exists()  # nothing is saved until each row is
+    assert session.boards.get(number=1).ns_hcp == 20
+    # The rows are then saved with Enter as usual.
+    response = director_client.post(row_url(session, 1, 1, 1), {"result": "4S= N"},
+                                    headers=HTMX)
+    assert 'data-outcome="saved"' in response.content.decode()
+
+
+def test_carried_texts_never_cover_a_saved_row_and_survive_a_bad_hcp(director_client):
+    session = make_session(tables=3)
+    set_hcp(session, 1, 20)
+    make_result(session, 1, 1, 4, "4S= N", round=1, table=1)
+    response = director_client.post(hcp_url(session), {
+        "ns_hcp": "41", "shown": "20", "carry-id_b1-r1-t1_result": "7NT= N",
+        "carry-id_b1-r2-t3_result": "3NT= S"})
+    page = response.content.decode()
+    assert "NS HCP is a whole number from 0 to 40" in page
+    assert 'value="7NT= N"' not in page and 'value="4S= N"' in page
+    assert 'value="3NT= S"' in page
+
+
+def test_director_rows_write_scores_and_results_as_the_public_pages(director_client):
+    session = make_session(tables=3)
+    set_hcp(session, 1, 20)
+    make_result(session, 1, 1, 4, "4S-1 N", round=1, table=1)
+    make_result(session, 1, 3, 5, "pass", round=2, table=3)
+    page = director_client.get(traveller_url(session)).content.decode()
+    first = page[page.index('id="row-b1-r1-t1"'):page.index('id="row-b1-r2-t3"')]
+    # -50 and 2 IMPs against NS, with a typographic minus; the box keeps the shorthand.
+    assert ">−50<" in first and ">−2<" in first and ">+2<" in first and "-50" not in first
+    assert 'value="4S-1 N"' in first
+    second = page[page.index('id="row-b1-r2-t3"'):page.index('id="row-b1-r3-t2"')]
+    assert 'value="PASS"' in second

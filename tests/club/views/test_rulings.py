@@ -86,7 +86,7 @@ def test_adjusted_results_are_marked(director_client, result):
                 reverse("entry-scorecard", args=[session.pk, 1, 1])]:
         page = director_client.get(url).content.decode()
         assert 'class="badge"' in page, url
-        assert "assigned 4♠-1 N" in page, url
+        assert "assigned 4♠−1 N" in page, url  # written as the public pages write it
     page = director_client.get(reverse("result-detail", args=[other.pk])).content.decode()
     assert "NS Average plus (+3 IMPs)" in page
     page = director_client.get(reverse("entry-traveller", args=[session.pk, 1])).content

@@ -121,3 +121,29 @@ def test_a_fixed_number_of_queries(director_client, django_assert_max_num_querie
     session = make_session(tables=tables, status="setup")
     with django_assert_max_num_queries(5):  # auth (3), session, pairs with players
         director_client.get(reverse(name, args=[session.pk]))
+
+
+@pytest.mark.parametrize("name", ["setup-schedule", "setup-table-cards"])
+def test_a_three_table_howell_needs_three_copies_of_each_board_set(director_client, name):
+    session = make_session(tables=3, movement="howell", rounds=5, status="setup")
+    page = schedule_page(director_client, session, name)
+    assert ("Make 3 copies of each board set: up to 3 tables play the same boards in one "
+            "round.") in page
+    if name == "setup-schedule":
+        # The last round seats every table on the same boards.
+        boards = {cell(page, 5, table).split("boards")[-1] for table in (1, 2, 3)}
+        assert len(boards) == 1
+
+
+def test_a_two_table_howell_needs_two_copies(director_client):
+    session = make_session(tables=2, movement="howell", rounds=3, status="setup")
+    assert "Make 2 copies of each board set" in schedule_page(director_client, session)
+
+
+@pytest.mark.parametrize(("tables", "movement"), [(4, "mitchell"), (3, "mitchell"),
+                                                   (4, "howell")])
+def test_one_copy_goes_unsaid(director_client, tables, movement):
+    session = make_session(tables=tables, movement=movement, status="setup",
+                           rounds=None if movement == "mitchell" else 7)
+    for name in ("setup-schedule", "setup-table-cards"):
+        assert "copies of each board set" not in schedule_page(director_client, session, name)

@@ -199,7 +199,8 @@ def test_changing_the_policy_rescores_the_results(director_client):
     # -3 IMPs; under "declarer" nobody declared, so no compensation and 0 IMPs.
     result = make_result(session, 1, 1, 4, "pass", board_hcp=23)
     assert (result.ns_compensation, result.ns_imps) == (110, -3)
-    director_client.post(edit_url(session), data_of(session, policy="declarer"))
+    director_client.post(edit_url(session), data_of(
+        session, policy="declarer", confirm_rescore=f"{moscow_table().pk}:declarer"))
     result.refresh_from_db()
     assert (result.ns_compensation, result.ns_imps, result.ew_imps) == (0, 0, 0)
 
@@ -211,7 +212,8 @@ def test_changing_the_table_rescores_the_results(director_client):
     row = club.rows.get(hcp=23)
     row.not_vul = row.vul = 200  # board 1: nobody vulnerable
     row.save()
-    director_client.post(edit_url(session), data_of(session, compensation_table=club.pk))
+    director_client.post(edit_url(session), data_of(session, compensation_table=club.pk,
+                                                    confirm_rescore=f"{club.pk}:line"))
     result.refresh_from_db()
     # 0 - 200 = -200 -> 5 IMPs (170-210) against NS.
     assert (result.ns_compensation, result.ns_net, result.ns_imps) == (200, -200, -5)
@@ -226,7 +228,8 @@ def test_the_session_and_its_rescoring_are_one_transaction(director_client, monk
 
     monkeypatch.setattr("club.services.sessions.rescore_session", broken)
     with pytest.raises(RuntimeError):
-        director_client.post(edit_url(session), data_of(session, policy="declarer"))
+        director_client.post(edit_url(session), data_of(
+            session, policy="declarer", confirm_rescore=f"{moscow_table().pk}:declarer"))
     session.refresh_from_db()
     assert session.policy == "line"
     assert Result.objects.get().ns_imps == -3
@@ -259,3 +262,57 @@ def test_a_mitchell_cannot_lose_rounds_that_were_played(director_client):
     assert response.status_code == 302
     session.refresh_from_db()
     assert session.rounds == 4
+
+
+def test_new_scoring_rules_ask_first_how_many_results_change(director_client):
+    session = make_session(tables=3, status="running")
+    make_result(session, 1, 1, 4, "pass", board_hcp=23)  # line: NS owe 110, -3 IMPs
+    make_result(session, 3, 2, 5, "1NT= N", board_hcp=20)  # 20-20: nobody owes anything
+    response = director_client.post(edit_url(session), data_of(session, policy="declarer"))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The session has 2 results." in page
+    assert "1 of them would get a different score" in page
+    assert "Rescore and save" in page
+    assert f'name="confirm_rescore" value="{moscow_table().pk}:declarer"' in page
+    session.refresh_from_db()
+    assert session.policy == "line"  # nothing saved yet
+    assert sorted(Result.objects.values_list("ns_imps", flat=True)) == [-3, 3]
+    # Saving the page again confirms: the results are rescored and the page says how many.
+    data = data_of(session, policy="declarer", confirm_rescore=f"{moscow_table().pk}:declarer")
+    response = director_client.post(edit_url(session), data, follow=True)
+    assert "Session saved. 1 result got a different score." in response.content.decode()
+    session.refresh_from_db()
+    assert session.policy == "declarer"
+    assert sorted(Result.objects.values_list("ns_imps", flat=True)) == [0, 3]
+
+
+def test_a_confirmation_holds_only_for_the_rules_it_was_given_for(director_client):
+    session = make_session(tables=3, status="running")
+    make_result(session, 1, 1, 4, "pass", board_hcp=23)
+    club = moscow_table().copy("Club table")
+    # Confirmed for the declarer policy, but the table changes too: ask again.
+    data = data_of(session, policy="declarer", compensation_table=club.pk,
+                   confirm_rescore=f"{moscow_table().pk}:declarer")
+    page = director_client.post(edit_url(session), data).content.decode()
+    assert "1 of them would get a different score" in page
+    assert f'name="confirm_rescore" value="{club.pk}:declarer"' in page
+    session.refresh_from_db()
+    assert session.policy == "line"
+
+
+def test_no_question_without_results_or_without_new_rules(director_client):
+    session = make_session(tables=3, status="running")
+    response = director_client.post(edit_url(session), data_of(session, policy="declarer"),
+                                    follow=True)
+    page = response.content.decode()
+    assert "Session saved." in page and "different score" not in page
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=23)
+    session.refresh_from_db()
+    response = director_client.post(edit_url(session), data_of(session, name="Renamed"))
+    assert response.status_code == 302
+    # The same values under another name: asked, and told that nothing would change.
+    twin = moscow_table().copy("Twin")
+    page = director_client.post(edit_url(session), data_of(
+        session, name="Renamed", compensation_table=twin.pk)).content.decode()
+    assert "none of them would get a different score" in page

@@ -292,3 +292,57 @@ def test_a_sit_out_round(client, db):
     assert "Pair 3NS sits out this round" in html
     # Opening the code goes to the first round with something to enter.
     assert "round 2 of 3" in client.get(reverse("table", args=[code])).content.decode()
+
+
+# --- conditional requests: the round page's ETag is the session's version ------------------
+
+def test_an_unchanged_round_page_is_a_304_after_one_query(client, evening,
+                                                          django_assert_num_queries):
+    url = reverse("table", args=[code_of(evening, 2)])
+    first = client.get(url)
+    etag = first["ETag"]
+    assert etag.startswith('W/"')
+    assert first["Cache-Control"] == "private, max-age=0, must-revalidate"
+    assert set(first["Vary"].split(", ")) >= {"Accept-Language", "Cookie"}
+    with django_assert_num_queries(1):  # the code (and its session)
+        again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and not again.content
+    assert again["ETag"] == etag and again.cookies["table_pass"]  # the pass is kept fresh
+
+
+def test_the_round_page_changes_with_the_session_the_round_and_the_language(client, evening):
+    url = reverse("table", args=[code_of(evening, 1)])
+    etag = client.get(url)["ETag"]
+    for query, headers in [("?round=2", {}), ("", {"Accept-Language": "ru"})]:
+        response = client.get(url + query, headers={"If-None-Match": etag, **headers})
+        assert response.status_code == 200 and response["ETag"] != etag
+    enter(client, evening, 1, 1, shorthand="4S= N")  # an entry changes the round's state
+    response = client.get(url, headers={"If-None-Match": etag})
+    assert response.status_code == 200 and response["ETag"] != etag
+    assert 'data-state="entered"' in response.content.decode()
+
+
+def test_a_phone_without_the_csrf_cookie_gets_the_page_and_the_cookie(client, evening):
+    url = reverse("table", args=[code_of(evening, 1)])
+    first = client.get(url)
+    client.cookies.pop("csrftoken")
+    response = client.get(url, headers={"If-None-Match": first["ETag"]})
+    assert response.status_code == 200 and response.cookies["csrftoken"]
+    # The ETag given names the new cookie, so the next poll is a 304.
+    assert client.get(url, headers={"If-None-Match": response["ETag"]}).status_code == 304
+
+
+def test_a_waiting_message_is_shown_rather_than_a_304(client, evening):
+    url = reverse("table", args=[code_of(evening, 1)])
+    etag = client.get(url)["ETag"]
+    client.cookies["messages"] = "waiting"
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_closed_tables_are_never_stored(client, evening):
+    url = reverse("table", args=[code_of(evening, 1)])
+    Session.objects.filter(pk=evening.pk).update(status="finished")
+    response = client.get(url)
+    assert "ETag" not in response and "no-store" in response["Cache-Control"]
+    response = client.get(reverse("table", args=["NOSUCHCODE"]))
+    assert response.status_code == 404 and "no-store" in response["Cache-Control"]
