@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth.models import Group
+from django.core.cache import cache
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
@@ -14,6 +15,7 @@ from tests.factories import make_session
 hypothesis_settings.register_profile("project", deadline=None)
 hypothesis_settings.load_profile("project")
 
+
 @pytest.fixture(autouse=True)
 def default_language():
     """Each test starts in English: a request in Russian leaves its language active in the
@@ -21,6 +23,15 @@ def default_language():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty page cache: cached standings and the table codes' try
+    counts are keyed by ids and versions that the next test's database reuses."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

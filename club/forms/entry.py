@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from club.forms.fields import numeric_input, whole_number_field
 from club.models import ADJUSTMENTS
 from club.services.boards import UNSET
 from scoring.engine import (
@@ -68,9 +69,7 @@ class HcpField(forms.IntegerField):
             "invalid": message, "min_value": message, "max_value": message,
         })
         kwargs.setdefault("label", _("NS HCP"))
-        # A plain text box: a number spinner eats the arrow keys and hides what was typed.
-        kwargs.setdefault("widget", forms.TextInput(attrs={
-            "inputmode": "numeric", "autocomplete": "off", "size": 3, "class": "hcp-input"}))
+        kwargs.setdefault("widget", numeric_input(3, **{"class": "hcp-input"}))
         super().__init__(**kwargs)
 
 
@@ -97,13 +96,9 @@ def version_field(required=False):
 
 
 def optional_number(label):
-    message = _("A whole number from 1 to 999, or empty.")
-    return forms.IntegerField(
-        label=label, required=False, min_value=1, max_value=MAX_TABLE_OR_ROUND,
-        error_messages={"invalid": message, "min_value": message, "max_value": message},
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off",
-                                      "size": 3}),
-    )
+    return whole_number_field(label, _("A whole number from 1 to 999, or empty."),
+                              min_value=1, max_value=MAX_TABLE_OR_ROUND, size=3,
+                              required=False)
 
 
 class EntryRowForm(forms.Form):
@@ -125,14 +120,8 @@ class EntryRowForm(forms.Form):
 
 
 def pair_number_field(label):
-    message = _("Give the number of a pair of this session.")
-    return forms.IntegerField(
-        label=label, min_value=1, max_value=MAX_PAIR,
-        error_messages={"required": message, "invalid": message, "min_value": message,
-                        "max_value": message},
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off",
-                                      "size": 3}),
-    )
+    return whole_number_field(label, _("Give the number of a pair of this session."),
+                              min_value=1, max_value=MAX_PAIR, size=3)
 
 
 class PairsMixin:

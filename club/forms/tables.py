@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from club.forms.fields import whole_number_field
 from scoring.engine import MAX_HCP, MIN_HCP
 from scoring.models import CompensationTable
 
@@ -15,14 +16,8 @@ NAME_MAX_LENGTH = CompensationTable._meta.get_field("name").max_length
 
 
 def compensation_field(label):
-    message = _("A whole number of points from 0 to 10000.")
-    return forms.IntegerField(
-        label=label, min_value=0, max_value=MAX_COMPENSATION,
-        error_messages={"required": message, "invalid": message, "min_value": message,
-                        "max_value": message},
-        # A plain text box: a number spinner eats the arrow keys and hides what was typed.
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off",
-                                      "size": 5}))
+    return whole_number_field(label, _("A whole number of points from 0 to 10000."),
+                              min_value=0, max_value=MAX_COMPENSATION, size=5)
 
 
 class TableRowsForm(forms.Form):

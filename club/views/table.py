@@ -7,7 +7,6 @@ A code opens only its own table of a running session (club.views.table_codes che
 an unchanged round page is a 304 after that one query (its ETag: the session's version).
 """
 
-import hashlib
 import uuid
 from dataclasses import dataclass
 
@@ -37,6 +36,7 @@ from club.services.table_entry import (
     submit_entry,
     withdraw_entry,
 )
+from club.views.conditional import not_modified, revalidated, weak_etag
 from club.views.table_codes import check_code, with_pass
 from scoring.engine import MovementError, Seating
 
@@ -278,12 +278,11 @@ def round_etag(request, table_code):
     """The session's version (every write bumps it), the code, round, language, user and the
     CSRF cookie the forms carry a token of; None unless the session runs."""
     session = table_code.session
-    parts = (session.pk, session.created_at.timestamp(), session.version, table_code.code,
-             request.GET.get("round", ""), get_language(), request.user.pk or 0,
-             request.META.get("CSRF_COOKIE", ""))
-    if session.status == Session.Status.RUNNING:
-        return f'W/"{hashlib.sha256(repr(parts).encode()).hexdigest()[:32]}"'
-    return None
+    if session.status != Session.Status.RUNNING:
+        return None
+    return weak_etag(session.pk, session.created_at.timestamp(), session.version,
+                     table_code.code, request.GET.get("round", ""), get_language(),
+                     request.user.pk or 0, request.META.get("CSRF_COOKIE", ""))
 
 
 def _cache_headers(response, etag):
@@ -291,10 +290,7 @@ def _cache_headers(response, etag):
     if not etag:
         http_cache.add_never_cache_headers(response)
         return response
-    response["ETag"] = etag
-    http_cache.patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
-    http_cache.patch_vary_headers(response, ("Accept-Language", "Cookie"))
-    return response
+    return revalidated(response, etag, public=False)
 
 
 @require_GET
@@ -303,9 +299,8 @@ def table_round(request, code):
     finding it unchanged is a 304 after one query)."""
     table_code, refusal = check_code(request, code)
     etag = refusal is None and round_etag(request, table_code)
-    if etag and "messages" not in request.COOKIES:  # a waiting message must be shown
-        if unchanged := http_cache.get_conditional_response(request, etag=etag):
-            return with_pass(request, _cache_headers(unchanged, etag), table_code)
+    if etag and (unchanged := not_modified(request, etag)):
+        return with_pass(request, _cache_headers(unchanged, etag), table_code)
     state, refusal = (None, refusal) if refusal else open_table(request, code, table_code)
     if refusal:
         return _cache_headers(refusal, None)

@@ -1,17 +1,13 @@
 """What every public page shares: who may see a session, links built from one reverse(),
-the table downloads (CSV, XLSX, JSON through django-tables2 and tablib), and the live pages'
-conditional requests and cache (ETags and cached HTML keyed by the session's version)."""
+the table downloads (CSV, XLSX, JSON through django-tables2 and tablib), and what the live
+pages' ETags are made of (club.views.conditional answers the conditional requests)."""
 
 import hashlib
 
-from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Subquery
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from club.io.exports import CONTENT_TYPES, export_table
@@ -90,50 +86,3 @@ def viewer_state(request):
     user = request.user
     return (get_language(), user.pk if user.is_authenticated else 0,
             hashlib.sha256(request.META.get("CSRF_COOKIE", "").encode()).hexdigest()[:12])
-
-
-def weak_etag(*parts):
-    """A weak ETag of `parts`: equal pages, not equal bytes (a form's CSRF token is masked
-    anew on every rendering)."""
-    digest = hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:32]
-    return f'W/"{digest}"'
-
-
-def has_pending_messages(request):
-    """A message waiting in its cookie must be shown (and so cleared): no 304 then."""
-    return "messages" in request.COOKIES
-
-
-def not_modified(request, etag):
-    """The 304 answer when the visitor's copy (If-None-Match) is current, else None."""
-    if has_pending_messages(request):
-        return None
-    return get_conditional_response(request, etag=etag)
-
-
-def revalidated(response, etag, *, public):
-    """The response with its ETag, to be revalidated on every use (max-age=0): `public`
-    lets a shared cache keep it (only for a page that sets no cookie and shows nothing of
-    the visitor), else private. Varies with the language and the cookies."""
-    response["ETag"] = etag
-    if public:
-        patch_cache_control(response, public=True, max_age=0, must_revalidate=True)
-    else:
-        patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
-    patch_vary_headers(response, ("Accept-Language", "Cookie"))
-    return response
-
-
-def cached_html(key, render):
-    """HTML from the cache under `key` (which names the data it was made from, so it never
-    goes stale), rendered and stored when missing; settings.PAGE_CACHE_SECONDS = 0 turns
-    the cache off."""
-    seconds = settings.PAGE_CACHE_SECONDS
-    if seconds <= 0:
-        return mark_safe(render())
-    key = "page:" + hashlib.sha256(key.encode()).hexdigest()
-    html = cache.get(key)
-    if html is None:
-        html = str(render())
-        cache.set(key, html, seconds)
-    return mark_safe(html)  # made by our own templates, escaped there

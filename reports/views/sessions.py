@@ -12,20 +12,17 @@ from django.views.decorators.http import require_safe
 
 from club.queries import session_standings
 from club.stats.seasons import season_groups
+from club.views.conditional import cached_html, not_modified, revalidated, weak_etag
 from club.visibility import is_provisional
 from reports.tables import EXPORT_FORMATS, StandingsTable
 from reports.views.common import (
-    cached_html,
     export_format,
     export_response,
     live_session,
-    not_modified,
-    revalidated,
     session_state,
     url_prefix,
     viewer_state,
     visible_sessions,
-    weak_etag,
 )
 
 SESSIONS_PER_PAGE = 30
@@ -56,7 +53,7 @@ def standings_table(session, sort):
 
 def render_live_standings(session, sort):
     """The standings block (reports/table.html): computed and rendered once per version
-    of the session, language and sort (reports.views.common.cached_html)."""
+    of the session, language and sort (club.views.conditional.cached_html)."""
     table = standings_table(session, sort)
     head, body = table.html_parts()
     query = f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}"

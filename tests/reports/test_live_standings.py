@@ -8,7 +8,6 @@ import re
 from unittest import mock
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -18,13 +17,6 @@ from reports.views import sessions as views
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ traveller, the next round, calls, and a phone on a flaky network."""
 import uuid
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from club.models import DirectorCall, Result, Session, TableEntry
@@ -12,13 +11,6 @@ from club.services.table_entry import issue_codes
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -1,0 +1,58 @@
+"""Conditional requests and cached HTML for pages that change with a session's data: a
+weak ETag made from what the page shows (the session's version, the visitor), the 304 when
+the visitor's copy is current, and rendered fragments cached under a key that names their
+data, so they never go stale. The live standings (reports) and the table pages use them."""
+
+import hashlib
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.safestring import mark_safe
+
+
+def weak_etag(*parts):
+    """A weak ETag of `parts`: equal pages, not equal bytes (a form's CSRF token is masked
+    anew on every rendering)."""
+    digest = hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:32]
+    return f'W/"{digest}"'
+
+
+def has_pending_messages(request):
+    """A message waiting in its cookie must be shown (and so cleared): no 304 then."""
+    return "messages" in request.COOKIES
+
+
+def not_modified(request, etag):
+    """The 304 answer when the visitor's copy (If-None-Match) is current, else None."""
+    if has_pending_messages(request):
+        return None
+    return get_conditional_response(request, etag=etag)
+
+
+def revalidated(response, etag, *, public):
+    """The response with its ETag, to be revalidated on every use (max-age=0): `public`
+    lets a shared cache keep it (only for a page that sets no cookie and shows nothing of
+    the visitor), else private. Varies with the language and the cookies."""
+    response["ETag"] = etag
+    if public:
+        patch_cache_control(response, public=True, max_age=0, must_revalidate=True)
+    else:
+        patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
+def cached_html(key, render):
+    """HTML from the cache under `key` (which names the data it was made from, so it never
+    goes stale), rendered and stored when missing; settings.PAGE_CACHE_SECONDS = 0 turns
+    the cache off."""
+    seconds = settings.PAGE_CACHE_SECONDS
+    if seconds <= 0:
+        return mark_safe(render())
+    key = "page:" + hashlib.sha256(key.encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = str(render())
+        cache.set(key, html, seconds)
+    return mark_safe(html)  # made by our own templates, escaped there
