@@ -185,3 +185,16 @@ def test_board_rows_of_a_board_not_played(session):
             row["net"], row["vs_par"]) == ("", "", False, "", "", "")
     assert row["not_played"] and row["ruling"] == "NS Ave; EW Ave−"
     assert (row["ns_imps"], row["ew_imps"]) == (("", "0"), ("neg", "−3"))
+
+
+def test_a_passed_out_board_says_pass_with_dashes_for_the_scores(client, db):
+    session = make_session(tables=3, boards_per_round=2)
+    # Passed out, NS 23 HCP not vulnerable: 0 - 110 = -110 -> NS -3.
+    make_result(session, 1, 1, 4, "pass", board_hcp=23, table=1, round=1)
+    publish(session)  # the other tables have not played board 1
+    row = row_of(client.get(f"/sessions/{session.id}/boards/1/").content.decode(), ">1NS</a>")
+    assert "Pass" in row and "PASS" not in row
+    assert '<td class="num">—</td><td class="num">—</td>' in row  # no score either side
+    assert ">0<" not in row
+    assert "−110" in row
+    assert '<td class="num neg">−3</td><td class="num pos">+3</td>' in row
