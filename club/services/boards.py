@@ -177,6 +177,14 @@ class DealRecord:
     vulnerability: str | None = None
 
 
+def unknown_board(number, boards):
+    """Why board `number` is not among the session's `boards` ({number: Board})."""
+    if not boards:
+        return gettext("Board %(board)s: the session has no boards.") % {"board": number}
+    return gettext("Board %(board)s: the session has boards %(first)s to %(last)s.") % {
+        "board": number, "first": min(boards), "last": max(boards)}
+
+
 def import_deals(session_id, records):
     """Give the session's boards their deals (a hand record file): each board gets its
     deal, NS HCP from the cards (duplicated boards), a dealer or vulnerability override
@@ -198,9 +206,7 @@ def import_deals(session_id, records):
         for record in records:
             board = boards.get(record.board)
             if board is None:
-                problems.append(gettext("Board %(board)s: the session has boards %(first)s to "
-                                        "%(last)s.") % {"board": record.board, "first": 1,
-                                                        "last": len(boards)})
+                problems.append(unknown_board(record.board, boards))
                 continue
             try:
                 changes[record.board] = _record_changes(board, record, session.duplicated)

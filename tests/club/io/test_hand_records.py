@@ -14,7 +14,7 @@ from club.io.files import ImportFailed
 from club.io.hand_records import import_hand_records, read_hand_records
 from club.io.pbn import session_pbn
 from club.models import Board, Result
-from club.services.boards import deal_boards
+from club.services.boards import deal_boards, unknown_board
 from club.services.errors import Refused
 from scoring.engine import deal_ns_hcp, parse_deal
 from tests.factories import make_result, make_session
@@ -145,6 +145,12 @@ def test_a_board_outside_the_session_imports_nothing():
         import_hand_records(session.id, text, "deals.pbn")
     assert failed.value.errors == ["Board 99: the session has boards 1 to 6."]
     assert not session.boards.exclude(deal="").exists()
+
+
+def test_an_unknown_board_is_told_the_session_s_own_board_numbers():
+    boards = {number: None for number in (4, 5, 6)}
+    assert unknown_board(9, boards) == "Board 9: the session has boards 4 to 6."
+    assert unknown_board(9, {}) == "Board 9: the session has no boards."
 
 
 @pytest.mark.django_db
