@@ -225,8 +225,8 @@ MOSCOW_ROWS: tuple[tuple[int, int, int], ...] = (
 )  # fmt: skip
 """(HCP, not vulnerable, vulnerable) of the Moscow compensation table.
 
-Source: the Russian text "Московская компенсация" (shared/seed), as restated in
-docs/scoring.md, "The compensation table"; its single row "36-40" is spelled out as five rows.
+Source: docs/scoring.md, "The compensation table" (from the Russian text that defines
+Moscow compensation); its single row "36-40" is spelled out as five rows.
 """
 
 MOSCOW = CompensationTable.from_rows(MOSCOW_ROWS)
