@@ -39,7 +39,9 @@ def boards_with_results(session):
 # --- players ------------------------------------------------------------------------------
 
 def normalize_name(text):
-    return " ".join(text.split())
+    """`text` (or None) with its runs of white space made one space and NUL characters
+    dropped (PostgreSQL refuses them; no name has one)."""
+    return " ".join((text or "").replace("\x00", "").split())
 
 
 def name_contains(term):
@@ -53,9 +55,8 @@ def name_contains(term):
 
 def search_players(term, limit=20):
     """Active players whose name contains `term`, each with the text that picks it in the
-    pair form: the name, or "name #id" when several active players share that name. NUL
-    characters are dropped (PostgreSQL refuses them in a query; no name has one)."""
-    term = normalize_name(term.replace("\x00", ""))
+    pair form: the name, or "name #id" when several active players share that name."""
+    term = normalize_name(term)
     if not term:
         return []
     players = list(Player.objects.filter(name_contains(term), active=True)

@@ -12,11 +12,6 @@ from club.queries import name_contains, normalize_name
 MAX_ID = 2**31 - 1
 
 
-def clean_text(value):
-    """Spaces tidied and NUL characters dropped (PostgreSQL refuses them)."""
-    return normalize_name((value or "").replace("\x00", ""))
-
-
 class PlayerForm(forms.ModelForm):
     """A player as the registry shows it; the numbers are private (never public)."""
 
@@ -25,13 +20,13 @@ class PlayerForm(forms.ModelForm):
         fields = ["name", "membership_number", "federation_number", "active"]
 
     def clean_name(self):
-        name = clean_text(self.cleaned_data["name"])
+        name = normalize_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(_("Type the player's name."))
         return name
 
     def _clean_number(self, field):
-        number = clean_text(self.cleaned_data[field])
+        number = normalize_name(self.cleaned_data[field])
         if number:
             holder = (Player.objects.filter(**{field: number})
                       .exclude(pk=self.instance.pk).first())
@@ -59,7 +54,7 @@ class PlayerSearchForm(forms.Form):
         """Players whose name contains the term, or whose membership or federation number
         is the term (all players when the term is empty)."""
         players = Player.objects.order_by("name", "id")
-        term = clean_text(self.cleaned_data.get("q", "")) if self.is_valid() else ""
+        term = normalize_name(self.cleaned_data.get("q", "")) if self.is_valid() else ""
         if term:
             players = players.filter(name_contains(term) | Q(membership_number=term)
                                      | Q(federation_number=term))

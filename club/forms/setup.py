@@ -83,15 +83,12 @@ class SessionForm(forms.ModelForm):
         self.fields["movement"].choices = MOVEMENTS  # no empty choice
         self.fields["policy"].choices = POLICIES
         self.fields["compensation_table"].empty_label = None
-        self.previous = None
         # The stored rules: the form writes the new ones into the instance as it validates.
         self.stored_rules = (session.compensation_table_id, session.policy) if session.pk \
             else None
         if session.pk:
-            # Kept to see what changed; the form writes into the instance while validating.
-            self.previous = session
             self.pair_numbers = list(session.pairs.values_list("number", flat=True))
-            if session.movement != "free" and self.previous.rounds == self._full_rounds(
+            if session.movement != "free" and session.rounds == self._full_rounds(
                     session.movement, session.tables):
                 self.initial["rounds"] = None  # "full": follows a change of tables
         else:
@@ -109,7 +106,7 @@ class SessionForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        if self.previous and self.instance.is_locked:
+        if self.instance.pk and self.instance.is_locked:
             raise forms.ValidationError(
                 _("This session is %(status)s: reopen it before changing its setup."),
                 params={"status": self.instance.get_status_display()},
@@ -139,7 +136,7 @@ class SessionForm(forms.ModelForm):
                 self.add_error("rounds", movement_message(err))
             if rounds is None:
                 data["rounds"] = full
-        if self.previous and not self.errors:
+        if self.instance.pk and not self.errors:
             # The instance still holds the stored values: ModelForm copies the cleaned
             # data into it only after clean().
             problems, _reseating = setup_change_problems(self.instance, data,
@@ -182,8 +179,8 @@ ID_SUFFIX = re.compile(r"^(?P<name>.*\S)\s+#(?P<id>\d+)$")
 def resolve_player(text):
     """The active player a typed name means (exact name, any case, or "name #id"), or a new
     unsaved Player when nobody has that name. Raises ValidationError when it is ambiguous.
-    NUL characters are dropped: PostgreSQL refuses them in a query."""
-    text = normalize_name(text.replace("\x00", ""))
+    NUL characters are dropped (normalize_name): PostgreSQL refuses them in a query."""
+    text = normalize_name(text)
     match = ID_SUFFIX.match(text)
     if match:
         player = Player.objects.filter(pk=match["id"], active=True).first()

@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.forms.fields import whole_number_field
+from club.queries import normalize_name
 from scoring.engine import MAX_HCP, MIN_HCP
 from scoring.models import CompensationTable
 
@@ -53,7 +54,7 @@ class CopyTableForm(forms.Form):
     name = forms.CharField(label=_("Name of the copy"), max_length=NAME_MAX_LENGTH)
 
     def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].replace("\x00", "").split())
+        name = normalize_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(_("Give the copy a name."))
         if CompensationTable.objects.filter(name=name).exists():

@@ -7,7 +7,8 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from club.models import Board
-from club.schedule import board_total, planned_schedule
+from club.queries import boards_with_results
+from club.schedule import board_total, listing, planned_schedule
 from club.services.errors import MissingHcp, Refused, StaleValue
 from club.services.locks import lock_session, locked_board
 from club.services.scoring import rescore_board
@@ -20,6 +21,7 @@ from scoring.engine import (
     deal_ns_hcp,
     format_deal,
     parse_deal,
+    random_deal,
 )
 from scoring.engine.analysis import analyse
 
@@ -79,12 +81,7 @@ def set_board_hcp(board_id, ns_hcp, *, expected=UNSET):
             return board, 0
         board.ns_hcp = ns_hcp
         board.save(update_fields=["ns_hcp"])
-        try:
-            changed = rescore_board(session, board)
-        except MissingHcp:
-            raise Refused({"ns_hcp": [gettext(
-                "Board %(board)s has results that use its HCP: give a value from 0 to 40 "
-                "rather than clearing it.") % {"board": board.number}]}) from None
+        changed = _rescore_changed_board(session, board)
     return board, changed
 
 
@@ -158,6 +155,12 @@ def _store_details(session, board, changes):
     board.save(update_fields=changed_fields)
     if not {"ns_hcp", "vulnerability_override"} & set(changed_fields):
         return 0
+    return _rescore_changed_board(session, board)
+
+
+def _rescore_changed_board(session, board):
+    """Rescore a board whose HCP or vulnerability the director changed; returns how many
+    outcomes changed. Refused when its HCP was cleared while results use it."""
     try:
         return rescore_board(session, board)
     except MissingHcp:
@@ -251,10 +254,6 @@ def deal_boards(session_id):
     analysis (import_deals). Refused when a board already has a deal or a result: dealing
     again would change boards that were printed or played. Returns how many boards were
     dealt."""
-    # Imported here so that this addition leaves the module's head as it was.
-    from club.schedule import listing
-    from scoring.engine import random_deal
-
     with transaction.atomic():
         session = lock_session(session_id)
         refuse_if_locked(session)
@@ -267,8 +266,7 @@ def deal_boards(session_id):
             raise Refused(gettext("Boards %(boards)s already have deals: the session's hand "
                                   "records are known, so nothing was dealt.")
                           % {"boards": listing(dealt)})
-        played = sorted(set(session.boards.filter(results__isnull=False)
-                            .values_list("number", flat=True)))
+        played = boards_with_results(session)
         if played:
             raise Refused(gettext("Boards %(boards)s already have results: they were played "
                                   "with other cards, so nothing was dealt.")

@@ -25,6 +25,15 @@ def lock_session(session_id):
             .select_related("compensation_table").get(pk=session_id))
 
 
+def locked_row(model, pk, gone):
+    """The row of `model` with this pk, locked until the transaction ends; Refused with
+    the message `gone` when it no longer exists."""
+    found = model.objects.select_for_update().filter(pk=pk).first()
+    if found is None:
+        raise Refused(gone)
+    return found
+
+
 def locked_board(board_id):
     """(session, board) with the board's session locked; Refused if the board is gone."""
     session_id = Board.objects.filter(pk=board_id).values_list("session_id", flat=True).first()

@@ -10,7 +10,7 @@ from simple_history.utils import bulk_update_with_history
 from club.models import CarryOver, Pair, Player
 from club.schedule import listing
 from club.services.errors import Refused
-from club.services.locks import lock_session
+from club.services.locks import lock_session, locked_row
 
 PLAYER_FIELDS = ("name", "membership_number", "federation_number", "active")
 NUMBER_FIELDS = ("membership_number", "federation_number")
@@ -23,12 +23,8 @@ def save_player(fields, player_id=None):
     unknown = set(fields) - set(PLAYER_FIELDS)
     assert not unknown, f"not player fields: {unknown}"
     with transaction.atomic():
-        if player_id is None:
-            player = Player()
-        else:
-            player = Player.objects.select_for_update().filter(pk=player_id).first()
-            if player is None:
-                raise Refused(gettext("This player no longer exists."))
+        player = (Player() if player_id is None else
+                  locked_row(Player, player_id, gettext("This player no longer exists.")))
         for name, value in fields.items():
             setattr(player, name, value)
         player.full_clean()

@@ -11,13 +11,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from club.models import BoardPlay, Pair, Result, TableEntry
+from club.models import CONTRACT_FIELDS, BoardPlay, Pair, Result, TableEntry
 from club.services.errors import DuplicateResult, Refused, StaleResult
 from club.services.locks import locked_board
 from club.services.scoring import rescore_board, score_result
 from scoring.engine import AdjustedScores
 
-TABLE_RESULT_FIELDS = ("level", "strain", "doubling", "declarer", "tricks")
 NOT_PLAYED_FIELDS = ("not_played", "ns_adjustment", "ew_adjustment")
 
 
@@ -33,7 +32,8 @@ def entry_refusal(session):
     return ""
 
 
-def _refuse_closed(session):
+def refuse_closed(session):
+    """Refused when results of this session cannot be changed now (entry_refusal)."""
     refusal = entry_refusal(session)
     if refusal:
         raise Refused(refusal)
@@ -44,15 +44,15 @@ def contract_values(parsed, prefix=""):
     tricks) or, for the table result, the AdjustedScores of a board not played; through
     Result's own setters so that the conversion lives in one place."""
     scratch = Result()
-    names = TABLE_RESULT_FIELDS
+    names = CONTRACT_FIELDS
     if prefix:
         scratch.set_assigned(*parsed)
     elif isinstance(parsed, AdjustedScores):
         scratch.set_not_played(*parsed)
-        names = (*TABLE_RESULT_FIELDS, *NOT_PLAYED_FIELDS)
+        names = (*CONTRACT_FIELDS, *NOT_PLAYED_FIELDS)
     else:
         scratch.set_contract(*parsed)
-        names = (*TABLE_RESULT_FIELDS, "not_played")
+        names = (*CONTRACT_FIELDS, "not_played")
     return {f"{prefix}{name}": getattr(scratch, f"{prefix}{name}") for name in names}
 
 
@@ -157,7 +157,7 @@ def enter_result(board_id, *, ns_pair_id, ew_pair_id, values, board_hcp=None,
     transaction. Raises DuplicateResult, MissingHcp or Refused."""
     with transaction.atomic():
         session, board = locked_board(board_id)
-        _refuse_closed(session)
+        refuse_closed(session)
         if board_hcp is not None:
             _set_board_hcp_for_entry(session, board, board_hcp)
         result = Result(board=board, ns_pair_id=ns_pair_id, ew_pair_id=ew_pair_id, **values)
@@ -187,7 +187,7 @@ def correct_result(result_id, version, values, *, board_hcp=None, hcp_field=None
     for not being played, unless `values` gives them again."""
     with transaction.atomic():
         session, board, result = _locked_result(result_id, version)
-        _refuse_closed(session)
+        refuse_closed(session)
         if board_hcp is not None:
             _set_board_hcp_for_entry(session, board, board_hcp)
         was_not_played = result.not_played
@@ -206,7 +206,7 @@ def delete_result(result_id, version):
     stays on record."""
     with transaction.atomic():
         session, _board, result = _locked_result(result_id, version)
-        _refuse_closed(session)
+        refuse_closed(session)
         result.delete()
     return result
 
@@ -228,7 +228,6 @@ def board_hcp_conflict(board):
         "is wrong.") % {"board": board.number, "hcp": board.ns_hcp}
 
 
-
 def row_hcp(session, typed_hcp, *, from_scorecard):
     """Where a row's typed NS HCP goes: ({"ns_hcp": ...} for the result's fields, HCP for the
     board or None).
@@ -240,6 +239,4 @@ def row_hcp(session, typed_hcp, *, from_scorecard):
     """
     if not session.duplicated:
         return {"ns_hcp": typed_hcp}, None
-    if from_scorecard and typed_hcp is not None:
-        return {}, typed_hcp
-    return {}, None
+    return {}, typed_hcp if from_scorecard else None

@@ -58,16 +58,21 @@ def score_result(result, *, table_cache=None, hcp_field=None):
 def rescore_results(results, reason="rescored"):
     """Recompute the outcome of these results and write those that changed, with a
     history record each. Returns how many changed. The caller holds the session's lock."""
+    changed = _rescored(results)
+    if changed:
+        _write_outcomes(changed, reason)
+    return len(changed)
+
+
+def _rescored(results):
+    """Score these results again (not saved); returns those whose outcome changed."""
     cache = {}
     changed = []
     for result in results:
         before = result.outcome
-        score_result(result, table_cache=cache)
-        if result.outcome != before:
+        if score_result(result, table_cache=cache).outcome != before:
             changed.append(result)
-    if changed:
-        _write_outcomes(changed, reason)
-    return len(changed)
+    return changed
 
 
 def _write_outcomes(results, reason):
@@ -117,13 +122,7 @@ def rescore_preview(session, *, compensation_table, policy):
     rules = copy.copy(session)
     rules.compensation_table, rules.policy = compensation_table, policy
     results = _results_of(rules)
-    cache = {}
-    changed = 0
-    for result in results:
-        before = result.outcome
-        if score_result(result, table_cache=cache).outcome != before:
-            changed += 1
-    return len(results), changed
+    return len(results), len(_rescored(results))
 
 
 def rescore_board(session, board, reason="rescored: board changed"):

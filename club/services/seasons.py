@@ -8,22 +8,13 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from club.models import CarryOver, Event, Player, Season, Session
+from club.queries import normalize_name
 from club.services.errors import Refused
+from club.services.locks import locked_row
 
 SEASON_FIELDS = ("name", "start", "end", "min_sessions", "best_of")
 EVENT_FIELDS = ("name", "scoring", "season")
 MAX_CARRY = Decimal("99999.99")
-
-
-def _normalized(text):
-    return " ".join((text or "").replace("\x00", "").split())
-
-
-def _locked(model, pk, gone):
-    found = model.objects.select_for_update().filter(pk=pk).first()
-    if found is None:
-        raise Refused(gone)
-    return found
 
 
 def _sessions(session_ids):
@@ -40,7 +31,7 @@ def season_problems(fields, session_ids):
     """{field or None: [messages]} against a season with these fields and sessions."""
     problems = {}
     start, end = fields.get("start"), fields.get("end")
-    if not _normalized(fields.get("name")):
+    if not normalize_name(fields.get("name")):
         problems["name"] = [gettext("Give the season a name.")]
     if (start is None) != (end is None):
         problems["end" if end is None else "start"] = [gettext(
@@ -69,26 +60,21 @@ def save_season(fields, session_ids=(), season_id=None):
     best N evenings counted (None: all). Returns the season."""
     unknown = set(fields) - set(SEASON_FIELDS)
     assert not unknown, f"not season fields: {unknown}"
-    fields = {**fields, "name": _normalized(fields.get("name"))}
+    fields = {**fields, "name": normalize_name(fields.get("name"))}
     problems = season_problems(fields, session_ids)
     if problems:
         raise Refused(problems)
     with transaction.atomic():
         season = (Season() if season_id is None else
-                  _locked(Season, season_id, gettext("This season no longer exists.")))
-        sessions = _sessions(session_ids)
-        for name, value in fields.items():
-            setattr(season, name, value)
-        season.full_clean()
-        season.save()
-        season.sessions.set(sessions)
+                  locked_row(Season, season_id, gettext("This season no longer exists.")))
+        _save(season, fields, _sessions(session_ids))
     return season
 
 
 def delete_season(season_id):
     """Delete a season (its events stay, without a season). Returns the deleted season."""
     with transaction.atomic():
-        season = _locked(Season, season_id, gettext("This season no longer exists."))
+        season = locked_row(Season, season_id, gettext("This season no longer exists."))
         season.delete()
     return season
 
@@ -99,7 +85,7 @@ def save_event(fields, session_ids, event_id=None):
     refused while carry-overs of the other kind exist. Returns the event."""
     unknown = set(fields) - set(EVENT_FIELDS)
     assert not unknown, f"not event fields: {unknown}"
-    fields = {**fields, "name": _normalized(fields.get("name"))}
+    fields = {**fields, "name": normalize_name(fields.get("name"))}
     problems = {}
     if not fields["name"]:
         problems["name"] = [gettext("Give the event a name.")]
@@ -109,7 +95,7 @@ def save_event(fields, session_ids, event_id=None):
         raise Refused(problems)
     with transaction.atomic():
         event = (Event() if event_id is None else
-                 _locked(Event, event_id, gettext("This event no longer exists.")))
+                 locked_row(Event, event_id, gettext("This event no longer exists.")))
         sessions = _sessions(session_ids)
         scoring = fields.get("scoring", event.scoring)
         if event.pk and scoring != event.scoring and event.carry_overs.exists():
@@ -117,18 +103,23 @@ def save_event(fields, session_ids, event_id=None):
                 "This event has carry-overs for each %(kind)s: delete them before changing "
                 "how it is scored.") % {"kind": gettext("pair") if event.by_pair
                                         else gettext("player")}]})
-        for name, value in fields.items():
-            setattr(event, name, value)
-        event.full_clean()
-        event.save()
-        event.sessions.set(sessions)
+        _save(event, fields, sessions)
     return event
+
+
+def _save(row, fields, sessions):
+    """Set the fields of a season or event, check and save it, with its sessions."""
+    for name, value in fields.items():
+        setattr(row, name, value)
+    row.full_clean()
+    row.save()
+    row.sessions.set(sessions)
 
 
 def delete_event(event_id):
     """Delete an event with its carry-overs. Returns the deleted event."""
     with transaction.atomic():
-        event = _locked(Event, event_id, gettext("This event no longer exists."))
+        event = locked_row(Event, event_id, gettext("This event no longer exists."))
         event.delete()
     return event
 
@@ -151,7 +142,7 @@ def set_carry_over(event_id, player_id, partner_id, imps):
     players) carries into an event, replacing what it carried before. Returns the row."""
     amount = _carry_amount(imps)
     with transaction.atomic():
-        event = _locked(Event, event_id, gettext("This event no longer exists."))
+        event = locked_row(Event, event_id, gettext("This event no longer exists."))
         if event.by_pair and partner_id is None:
             raise Refused({"partner": [gettext("This event is scored by pair: give the "
                                                "partner too.")]})
@@ -180,7 +171,7 @@ def set_carry_over(event_id, player_id, partner_id, imps):
 def delete_carry_over(event_id, row_id):
     """Remove a carry-over row of an event."""
     with transaction.atomic():
-        event = _locked(Event, event_id, gettext("This event no longer exists."))
+        event = locked_row(Event, event_id, gettext("This event no longer exists."))
         deleted, _by_model = CarryOver.objects.filter(event=event, pk=row_id).delete()
         if not deleted:
             raise Refused(gettext("This carry-over was already removed."))

@@ -20,8 +20,6 @@ from club.services.errors import Refused
 from club.services.locks import lock_session
 from club.services.scoring import rescore_session
 
-SETUP_FIELDS = ("name", "date", "movement", "tables", "rounds", "boards_per_round",
-                "duplicated", "compensation_table", "policy")
 SCORING_FIELDS = ("compensation_table", "policy")
 
 
@@ -95,7 +93,8 @@ def update_session(session_id, fields):
         problems, reseating = setup_change_problems(session, fields, numbers)
         if problems:
             raise Refused(problems)
-        scoring_changed = any(_field_value(session, name) != _field_value_of(fields, name)
+        # Tables compare by pk (lock_session loaded the session's).
+        scoring_changed = any(getattr(session, name) != fields[name]
                               for name in SCORING_FIELDS if name in fields)
         for name, value in fields.items():
             setattr(session, name, value)
@@ -106,16 +105,6 @@ def update_session(session_id, fields):
         rescored = rescore_session(session) if scoring_changed else 0
         sync_boards(session)
     return session, rescored
-
-
-def _field_value(session, name):
-    return session.compensation_table_id if name == "compensation_table" else getattr(
-        session, name)
-
-
-def _field_value_of(fields, name):
-    value = fields[name]
-    return value.pk if name == "compensation_table" else value
 
 
 def renumber_pairs(session, mapping):

@@ -16,18 +16,18 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from club.models import Board, DirectorCall, Result, TableCode, TableEntry
+from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableCode, TableEntry
 from club.schedule import seating_boards, session_schedule
 from club.services.errors import Refused, ServiceError
 from club.services.locks import lock_session
-from club.services.results import enter_result, entry_refusal
+from club.services.results import enter_result, refuse_closed, row_hcp
 from club.services.scoring import score_result
 from scoring.engine import MovementError
 
 # No 0/O, 1/I/L: read off a card and typed on a phone without doubt. 31 ** 8 codes.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 8
-ENTRY_FIELDS = ("level", "strain", "doubling", "declarer", "tricks", "lead")
+ENTRY_FIELDS = (*CONTRACT_FIELDS, "lead")
 
 
 class EntryExists(Refused):
@@ -143,12 +143,12 @@ def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=
     ResultExists, EntryExists or Refused."""
     with transaction.atomic():
         session = lock_session(session_id)
-        seen = TableEntry.objects.filter(key=key, session=session).first()
+        seen = TableEntry.objects.filter(key=key).first()
         if seen is not None:
-            return seen
-        if TableEntry.objects.filter(key=key).exists():
+            if seen.session_id == session.pk:
+                return seen
             raise Refused(gettext("This form was already used: reload the page."))
-        _refuse_closed(session)
+        refuse_closed(session)
         seating, board, ns_pair, ew_pair = _seated_board(session, table, round, board_number)
         stored = _stored_result(board, ns_pair, ew_pair)
         if stored is not None:
@@ -169,12 +169,6 @@ def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=
             note=conflict[:200], **{name: values[name] for name in ENTRY_FIELDS if name in values})
         entry.save()
         return entry
-
-
-def _refuse_closed(session):
-    refusal = entry_refusal(session)
-    if refusal:
-        raise Refused(refusal)
 
 
 def _locked_entry(session_id, key, table=None):
@@ -204,18 +198,16 @@ def accept_entry(session_id, key, table=None):
                                   "result: reload the page."))
         if entry.status == TableEntry.Status.HELD:
             raise Refused(gettext("This entry is held for the director: call the director."))
-        _refuse_closed(session)
+        refuse_closed(session)
         board = entry.board
         conflict = hcp_conflict(session, board, entry.ns_hcp, entry.ns_pair)
         if conflict:
             return _hold(entry, conflict)
+        # Like a scorecard: the first table's HCP is the duplicated board's (an HCP that
+        # agrees with the board's changes nothing).
+        hcp_values, board_hcp = row_hcp(session, entry.ns_hcp, from_scorecard=True)
         values = {name: getattr(entry, name) for name in ENTRY_FIELDS}
-        values.update(round=entry.round, table=entry.table)
-        board_hcp = None
-        if not session.duplicated:
-            values["ns_hcp"] = entry.ns_hcp
-        elif board.ns_hcp is None:
-            board_hcp = entry.ns_hcp
+        values.update(round=entry.round, table=entry.table, **hcp_values)
         result = enter_result(board.pk, ns_pair_id=entry.ns_pair_id,
                               ew_pair_id=entry.ew_pair_id, values=values, board_hcp=board_hcp)
         entry.status, entry.result, entry.decided_at = (

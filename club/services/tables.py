@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from club.models import Session
+from club.queries import normalize_name
 from club.schedule import listing
 from club.services.errors import Refused
 from scoring.engine import BridgeError
@@ -64,6 +65,11 @@ def check_rows(rows):
         raise Refused(gettext(err.template) % err.params) from None
 
 
+def _add_rows(table, rows):
+    CompensationRow.objects.bulk_create(
+        CompensationRow(table=table, hcp=h, not_vul=n, vul=v) for h, n, v in rows)
+
+
 def replace_rows(table_id, rows):
     """Give a club table new values (all 20 rows, 21 to 40 HCP). Refused for the built-in
     table and for a table that scored stored results."""
@@ -74,8 +80,7 @@ def replace_rows(table_id, rows):
         if refusal:
             raise Refused(refusal)
         table.rows.all().delete()
-        CompensationRow.objects.bulk_create(
-            CompensationRow(table=table, hcp=h, not_vul=n, vul=v) for h, n, v in rows)
+        _add_rows(table, rows)
     return table
 
 
@@ -97,8 +102,7 @@ def table_for_import(name, rows):
         # Another import created a table of that name since the look above.
         raise Refused(gettext("A compensation table named “%(name)s” was added meanwhile; "
                               "import the file again.") % {"name": name}) from None
-    CompensationRow.objects.bulk_create(
-        CompensationRow(table=table, hcp=h, not_vul=n, vul=v) for h, n, v in rows)
+    _add_rows(table, rows)
     return table
 
 
@@ -106,7 +110,7 @@ def create_table(name, rows):
     """A new club table named `name` with these (hcp, not vulnerable, vulnerable) rows, e.g.
     a calibration's proposal: directors then choose it for the sessions that should use
     it. Refused when the rows do not make a table or the name is taken. Returns it."""
-    name = " ".join((name or "").replace("\x00", "").split())
+    name = normalize_name(name)
     max_length = CompensationTable._meta.get_field("name").max_length
     if not name or len(name) > max_length:
         raise Refused({"name": [gettext("Give the table a name of at most %(max)s "
@@ -123,6 +127,5 @@ def create_table(name, rows):
                 table = CompensationTable.objects.create(name=name)
         except IntegrityError:
             raise taken from None  # created by someone else since the look above
-        CompensationRow.objects.bulk_create(
-            CompensationRow(table=table, hcp=h, not_vul=n, vul=v) for h, n, v in rows)
+        _add_rows(table, rows)
     return table

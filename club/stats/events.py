@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from club.models import CarryOver, Session
-from club.stats.ranking import rank, rank_label
-from club.stats.totals import evenings, imps_per_board, pairs_of_sessions
+from club.stats.ranking import Ranked, rank
+from club.stats.totals import evenings, pairs_of_sessions
 
 
 def event_sessions(event):
@@ -18,7 +18,7 @@ def event_sessions(event):
 
 
 @dataclass
-class EventEntry:
+class EventEntry(Ranked):
     key: tuple  # (player id,) or (lower id, higher id)
     names: list
     carry: Decimal = Decimal(0)
@@ -35,14 +35,6 @@ class EventEntry:
     @property
     def sessions(self):
         return len(self.by_session)
-
-    @property
-    def imps_per_board(self):
-        return imps_per_board(self.imps, self.boards)
-
-    @property
-    def rank_label(self):
-        return rank_label(self)
 
 
 def entry_key(event, player_id, partner_id):

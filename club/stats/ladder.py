@@ -5,8 +5,8 @@ counted (docs/seasons.md)."""
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from club.stats.ranking import rank, rank_label
-from club.stats.totals import evenings, imps_per_board, pairs_of_sessions, published_sessions
+from club.stats.ranking import Ranked, rank
+from club.stats.totals import evenings, pairs_of_sessions, published_sessions
 
 
 def season_sessions(season):
@@ -15,7 +15,7 @@ def season_sessions(season):
 
 
 @dataclass
-class LadderRow:
+class LadderRow(Ranked):
     player_id: int
     name: str
     played: list  # every Evening of the season, oldest first
@@ -39,14 +39,6 @@ class LadderRow:
     @property
     def counted_sessions(self):
         return len(self.counted)
-
-    @property
-    def imps_per_board(self):
-        return imps_per_board(self.imps, self.boards)
-
-    @property
-    def rank_label(self):
-        return rank_label(self)
 
     @property
     def rank_sort(self):
