@@ -19,18 +19,26 @@ def check_upload(upload):
     return upload
 
 
+def policy_field():
+    return forms.ChoiceField(label=gettext_lazy("Compensation policy"), choices=POLICIES,
+                             initial=Session.Policy.LINE.value)
+
+
+def table_field():
+    return forms.ModelChoiceField(label=gettext_lazy("Compensation table"),
+                                  queryset=CompensationTable.objects.all(),
+                                  to_field_name="name", empty_label=None)
+
+
 class CsvImportForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
     date = forms.DateField(label=gettext_lazy("Date"),
                            widget=forms.DateInput(attrs={"type": "date"}),
                            help_text=gettext_lazy("YYYY-MM-DD"))
-    policy = forms.ChoiceField(label=gettext_lazy("Compensation policy"),
-                               choices=POLICIES, initial=Session.Policy.LINE.value)
+    policy = policy_field()
     duplicated = forms.BooleanField(label=gettext_lazy("Duplicated boards"), required=False,
                                     initial=True)
-    table = forms.ModelChoiceField(label=gettext_lazy("Compensation table"),
-                                   queryset=CompensationTable.objects.all(),
-                                   to_field_name="name", empty_label=None)
+    table = table_field()
     boards = forms.FileField(
         label=gettext_lazy("Boards file (CSV)"),
         help_text=gettext_lazy("One result a line: board, NS pair, EW pair, contract, "
@@ -57,11 +65,8 @@ class UsebioImportForm(forms.Form):
         label=gettext_lazy("USEBIO results file (XML)"),
         help_text=gettext_lazy("Written by EBUScore, Compscore, ScoreBridge or this site: "
                                "pairs, travellers and hands."))
-    policy = forms.ChoiceField(label=gettext_lazy("Compensation policy"),
-                               choices=POLICIES, initial=Session.Policy.LINE.value)
-    table = forms.ModelChoiceField(label=gettext_lazy("Compensation table"),
-                                   queryset=CompensationTable.objects.all(),
-                                   to_field_name="name", empty_label=None)
+    policy = policy_field()
+    table = table_field()
 
     def clean_usebio(self):
         return check_upload(self.cleaned_data["usebio"])

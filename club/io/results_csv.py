@@ -53,6 +53,7 @@ MAX_BOARD = 200
 # seconds; a longer one is refused before anything is saved (its lines are still checked,
 # which is fast, so that a bad file lists its problems).
 MAX_LINES = MAX_TABLES * MAX_BOARD
+SESSION_NAME_MAX_LENGTH = Session._meta.get_field("name").max_length
 RULING_COLUMNS = ("ns_adjustment", "ew_adjustment", "assigned")
 ADJUSTMENT_VALUES = [a.value for a in Adjustment]
 
@@ -65,9 +66,9 @@ def check_session_fields(name, date, policy, table_name):
     name = (name or "").strip()
     if not name:
         errors.append(_("Give the session a name."))
-    elif len(name) > NAME_MAX_LENGTH:
+    elif len(name) > SESSION_NAME_MAX_LENGTH:
         errors.append(_("The session name is too long (%(length)s characters; at most "
-                        "%(max)s).") % {"length": len(name), "max": NAME_MAX_LENGTH})
+                        "%(max)s).") % {"length": len(name), "max": SESSION_NAME_MAX_LENGTH})
     if isinstance(date, date_type):
         day = date
     elif not (date or "").strip():

@@ -20,15 +20,21 @@ import datetime
 import math
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 from django.utils.translation import gettext as _
 
 from club.io.files import ImportFailed, check_pair_players
-from club.io.results_csv import MAX_BOARD, check_session_fields, derive_rounds
+from club.io.results_csv import (
+    MAX_BOARD,
+    SESSION_NAME_MAX_LENGTH,
+    check_session_fields,
+    derive_rounds,
+)
 from club.models import Board, Result, Session
-from club.models.players import NAME_MAX_LENGTH
+from club.models.players import NAME_MAX_LENGTH, Player
 from club.services.boards import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
@@ -50,7 +56,7 @@ SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 MITCHELL_LABEL = re.compile(r"(\d+)\s*(NS|N-S|N|EW|E-W|E)", re.IGNORECASE)
 ADJUSTED_SCORE = re.compile(r"A(\d+)A(\d+)", re.IGNORECASE)
 PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
-MEMBERSHIP_MAX_LENGTH = 30
+MEMBERSHIP_MAX_LENGTH = Player._meta.get_field("membership_number").max_length
 
 
 def text(node, name):
@@ -124,8 +130,9 @@ def read_pairs(event, problems):
             continue
         found.append((pair_id, players, where))
     ids = [pair_id for pair_id, _players, _where in found]
-    for pair_id in {i for i in ids if ids.count(i) > 1}:
-        problems.append(_("PAIR %(pair)s is listed twice.") % {"pair": pair_id})
+    for pair_id, count in Counter(ids).items():
+        if count > 1:
+            problems.append(_("PAIR %(pair)s is listed twice.") % {"pair": pair_id})
     numbers = pair_numbers(ids)
     pairs = [(numbers[pair_id], players, where) for pair_id, players, where in found
              if all(name for name, _m in players)]
@@ -181,9 +188,9 @@ def read_score(line):
         if found:
             return None, tuple(adjustment(int(p)) for p in found.groups())
     ns, ew = text(line, "NS_SCORE"), text(line, "EW_SCORE")
-    if PERCENT.fullmatch(ns) or PERCENT.fullmatch(ew):
-        ns_pc = float(PERCENT.fullmatch(ns).group(1)) if PERCENT.fullmatch(ns) else None
-        ew_pc = float(PERCENT.fullmatch(ew).group(1)) if PERCENT.fullmatch(ew) else None
+    percents = [PERCENT.fullmatch(value) for value in (ns, ew)]
+    if any(percents):
+        ns_pc, ew_pc = (float(found.group(1)) if found else None for found in percents)
         ns_pc = 100 - ew_pc if ns_pc is None else ns_pc
         ew_pc = 100 - ns_pc if ew_pc is None else ew_pc
         return None, (adjustment(ns_pc), adjustment(ew_pc))
@@ -357,7 +364,7 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
             problems.append(_("EVENT: DATE “%(value)s” is not a date (dd/mm/yyyy, dd-mm-yyyy "
                               "or yyyy-mm-dd).") % {"value": day[:20]})
     errors, (name, day, policy, table) = check_session_fields(
-        (name or "")[:NAME_MAX_LENGTH], date or datetime.date.today(), policy, table_name)
+        (name or "")[:SESSION_NAME_MAX_LENGTH], date or datetime.date.today(), policy, table_name)
     problems = errors + problems
     numbers, pairs = read_pairs(event, problems)
     deals = read_hands(root, problems)

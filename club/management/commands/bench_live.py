@@ -144,7 +144,7 @@ class TablePhone(Phone):
         token = TOKEN.search(page)
         key = str(uuid.uuid4())
         form = {"key": key, "csrfmiddlewaretoken": token[1] if token else "", "lead": ""}
-        contract, declarer, tricks = plausible_result(rng, number, ns_hcp)
+        contract, declarer, tricks = plausible_result(rng, ns_hcp)
         if contract is None:
             form["passed_out"] = "1"
         else:

@@ -23,30 +23,25 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from club.management.commands.demo import plausible_result
+from club.management.commands.demo import plausible_result, tame_result
 from club.models import Board, Result, Session
 from club.permissions import DIRECTORS_GROUP
 from club.schedule import board_total, seating_boards, session_schedule
 from club.services.imports import import_session
-from scoring.engine import board_vulnerability, contract_score, deal_ns_hcp, random_deal
+from scoring.engine import deal_ns_hcp, random_deal
 from scoring.models import ensure_moscow_table
 
 
 def table_result(rng, board, round, table):
     """A plausible result of `board` (no score worse than -1100), with a ruling at two
     tables so that the pages show adjusted and assigned results too."""
-    contract, declarer, tricks = plausible_result(rng, board.number, board.ns_hcp)
-    if contract is not None:
-        vulnerable = board_vulnerability(board.number).is_vulnerable(declarer)
-        while contract_score(contract, tricks, vulnerable) < -1100:
-            tricks += 1
     result = Result(round=round, table=table)
-    result.set_contract(contract, declarer, tricks)
+    result.set_contract(*tame_result(rng, board.number, board.ns_hcp))
     if (round, table) == (1, 1):
         result.ns_adjustment, result.ew_adjustment = "ave+", "ave-"
     if (round, table) == (2, 2):
         result.assigned = True
-        result.set_assigned(*plausible_result(rng, board.number, board.ns_hcp))
+        result.set_assigned(*plausible_result(rng, board.ns_hcp))
     return result
 
 

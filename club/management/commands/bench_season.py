@@ -23,13 +23,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from club.management.commands.bench_pages import measure
-from club.management.commands.demo import plausible_result
+from club.management.commands.demo import tame_result
 from club.models import Board, Event, Pair, Player, Result, Session
 from club.services.imports import import_session
 from club.services.locks import lock_session
 from club.services.scoring import rescore_session
 from club.services.seasons import save_event, save_season
-from scoring.engine import board_vulnerability, contract_score, deal_ns_hcp, random_deal
+from scoring.engine import deal_ns_hcp, random_deal
 from scoring.models import ensure_moscow_table
 
 FIRST_DAY = date(2025, 1, 6)
@@ -67,13 +67,8 @@ def build_evening(rng, day, pairs, tables, boards, table):
     for board in board_objects:
         r = board.number
         for t in range(1, tables + 1):
-            contract, declarer, tricks = plausible_result(rng, r, board.ns_hcp)
-            if contract is not None:
-                vulnerable = board_vulnerability(r).is_vulnerable(declarer)
-                while contract_score(contract, tricks, vulnerable) < -1100:
-                    tricks += 1
             result = Result(round=r, table=t)
-            result.set_contract(contract, declarer, tricks)
+            result.set_contract(*tame_result(rng, r, board.ns_hcp))
             results.append((r, t, tables + (t - 1 + r - 1) % tables + 1, result))
     return import_session(session, pairs, board_objects, results)
 

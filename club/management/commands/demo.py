@@ -49,7 +49,7 @@ PLAYER_NAMES = [
 ]
 
 
-def plausible_result(rng, board_number, ns_hcp):
+def plausible_result(rng, ns_hcp):
     """A contract, declarer and tricks that a club table could well produce."""
     ns_strong = ns_hcp >= 20
     strong_hcp = max(ns_hcp, 40 - ns_hcp)
@@ -76,6 +76,17 @@ def plausible_result(rng, board_number, ns_hcp):
         contract = parse_contract(rng.choice(["3D", "3C", "2S", "4SX"]))
         tricks = contract.level + 6 + rng.choice([-3, -2, -1, 0])
     return contract, Direction(declarer), tricks
+
+
+def tame_result(rng, board_number, ns_hcp):
+    """A plausible result kept clear of wild scores: tricks added until the declaring side
+    scores no worse than -1100."""
+    contract, declarer, tricks = plausible_result(rng, ns_hcp)
+    if contract is not None:
+        vulnerable = board_vulnerability(board_number).is_vulnerable(declarer)
+        while contract_score(contract, tricks, vulnerable) < -1100:
+            tricks += 1
+    return contract, declarer, tricks
 
 
 def server_address(addrport):
@@ -201,15 +212,9 @@ class Command(BaseCommand):
         for seating in session_schedule(session):
             for number in seating_boards(seating, session.boards_per_round):
                 board = boards[number]
-                contract, declarer, tricks = plausible_result(rng, number, board.ns_hcp)
-                if contract is not None:
-                    # Keep the demo clear of wild scores: at most 4 down.
-                    vul = board_vulnerability(number).is_vulnerable(declarer)
-                    while contract_score(contract, tricks, vul) < -1100:
-                        tricks += 1
                 enter_result(board.pk, ns_pair_id=pairs[seating.ns].pk,
                              ew_pair_id=pairs[seating.ew].pk,
-                             values={**contract_values((contract, declarer, tricks)),
+                             values={**contract_values(tame_result(rng, number, board.ns_hcp)),
                                      "round": seating.round, "table": seating.table})
         change_status(session.pk, "finish")
         return change_status(session.pk, "publish")

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from club.io.files import ImportFailed
 from club.io.hand_records import import_hand_records, override_message
-from club.management.commands.import_session import read_bytes
+from club.management.commands.import_session import nothing_imported, read_bytes
 from club.models import Session
 
 
@@ -26,8 +26,7 @@ class Command(BaseCommand):
         try:
             overridden = import_hand_records(int(session_id), read_bytes(file), Path(file).name)
         except ImportFailed as err:
-            raise CommandError(_("Nothing was imported:") + "\n" + "\n".join(
-                f"- {message}" for message in err.errors)) from None
+            raise nothing_imported(err) from None
         for record in overridden:
             self.stdout.write(override_message(record))
         self.stdout.write(_("Hand records imported from %(file)s.") % {"file": Path(file).name})

@@ -26,6 +26,12 @@ def read_bytes(path):
                            % {"file": path, "reason": err.strerror or err}) from None
 
 
+def nothing_imported(err):
+    """The CommandError of an ImportFailed: every problem, one a line."""
+    return CommandError(_("Nothing was imported:") + "\n" + "\n".join(
+        f"- {message}" for message in err.errors))
+
+
 class Command(BaseCommand):
     help = _("Create a session from a boards CSV file and a names CSV file, or from a JSON "
              "archive (--json), and print its id.")
@@ -76,6 +82,5 @@ class Command(BaseCommand):
                     boards_data=read_bytes(boards), names_data=read_bytes(names),
                     boards_filename=Path(boards).name, names_filename=Path(names).name)
         except ImportFailed as err:
-            raise CommandError(_("Nothing was imported:") + "\n" + "\n".join(
-                f"- {message}" for message in err.errors)) from None
+            raise nothing_imported(err) from None
         self.stdout.write(str(session.id))

@@ -11,7 +11,6 @@ share a name without a membership number cannot be told apart: they come back as
 player in the sessions, and as many as there were in the player list.
 """
 
-import inspect
 import json
 from collections import Counter, defaultdict
 
@@ -22,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.io.archive import dumps, export_session, import_archive
+from club.io.archive_schema import Problems
 from club.io.files import ImportFailed
 from club.management.commands.backup import BACKUP_FORMAT
 from club.models import Pair, Player, Result, Session
@@ -33,15 +33,6 @@ from scoring.models import CompensationTable
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
 NUMBER_MAX_LENGTH = Player._meta.get_field("membership_number").max_length
 TABLE_NAME_MAX_LENGTH = CompensationTable._meta.get_field("name").max_length
-# A restore keeps each session's status exactly; the archive import says so explicitly
-# where it otherwise sets a status of its own (an imported session "finished").
-KEEP_STATUS = ({"keep_status": True}
-               if "keep_status" in inspect.signature(import_archive).parameters else {})
-
-
-class Problems(list):
-    def add(self, where, message):
-        self.append(_("%(where)s: %(problem)s") % {"where": where, "problem": message})
 
 
 def read_file(path):
@@ -162,16 +153,14 @@ def database_contents():
         Session.objects.count(), Player.objects.count(), Pair.objects.count(),
         Result.objects.count(), CompensationTable.objects.filter(builtin=False).count())
     parts = [
-        sessions and ngettext("%(count)s session", "%(count)s sessions", sessions),
-        players and ngettext("%(count)s player", "%(count)s players", players),
-        pairs and ngettext("%(count)s pair", "%(count)s pairs", pairs),
-        results and ngettext("%(count)s result", "%(count)s results", results),
-        tables and ngettext("%(count)s club compensation table",
-                            "%(count)s club compensation tables", tables),
+        (sessions, ngettext("%(count)s session", "%(count)s sessions", sessions)),
+        (players, ngettext("%(count)s player", "%(count)s players", players)),
+        (pairs, ngettext("%(count)s pair", "%(count)s pairs", pairs)),
+        (results, ngettext("%(count)s result", "%(count)s results", results)),
+        (tables, ngettext("%(count)s club compensation table",
+                          "%(count)s club compensation tables", tables)),
     ]
-    counts = [sessions, players, pairs, results, tables]
-    return ", ".join(part % {"count": count} for part, count in zip(parts, counts, strict=True)
-                     if count)
+    return ", ".join(text % {"count": count} for count, text in parts if count)
 
 
 def session_where(index, archive):
@@ -266,8 +255,8 @@ class Restore:
             where = session_where(index, archive)
             text = dumps(archive)
             try:
-                session = import_archive(text, f"session-{index}.json", user=None,
-                                         **KEEP_STATUS)
+                # Each session keeps its status exactly (an import would make it "finished").
+                session = import_archive(text, f"session-{index}.json", keep_status=True)
             except ImportFailed as err:
                 for message in err.errors:
                     self.problems.add(where, message)
