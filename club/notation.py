@@ -10,7 +10,16 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from scoring.engine import Direction, Strain, Vulnerability, format_adjusted, format_result
+from scoring.engine import (
+    BridgeError,
+    Direction,
+    Strain,
+    Vulnerability,
+    format_adjusted,
+    format_result,
+    hand_hcp,
+    parse_deal,
+)
 
 
 def notation():
@@ -136,3 +145,22 @@ def table_and_round(result):
     if result.round:
         return _(" (round %(round)s)") % {"round": result.round}
     return ""
+
+
+_SUITS = (("♠", "suit-S"), ("♥", "suit-H"), ("♦", "suit-D"), ("♣", "suit-C"))
+_SEATS = (("n", "N"), ("e", "E"), ("s", "S"), ("w", "W"))
+
+
+def hands(deal):
+    """The hand diagram of a PBN deal, for the hand records and the board report:
+    {seat: {"suits": [(symbol, css, cards)], "hcp"}} of a PBN deal, None without one."""
+    if not deal:
+        return None
+    try:
+        parsed = parse_deal(deal)
+    except BridgeError:
+        return None
+    return {key: {"suits": [(symbol, css, " ".join(cards).replace("T", "10") or "—")
+                            for (symbol, css), cards in zip(_SUITS, parsed[seat], strict=True)],
+                  "hcp": hand_hcp(parsed[seat])}
+            for key, seat in _SEATS}

@@ -4,12 +4,10 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from club.notation import signed
+
 WIDTH, HEIGHT = 640, 180
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 22
-
-
-def signed(value):
-    return f"{value:+d}".replace("-", "−") if value else "0"
 
 
 def running_total_svg(points):
@@ -24,14 +22,11 @@ def running_total_svg(points):
     low, high = min(totals), max(totals)
     if low == high:
         low, high = low - 1, high + 1
-    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    step = inner_w / len(points)
+    y = _scale(low, high, TOP, HEIGHT - BOTTOM)
+    step = (WIDTH - LEFT - RIGHT) / len(points)
 
     def x(i):
         return round(LEFT + i * step, 1)
-
-    def y(value):
-        return round(TOP + (high - value) * inner_h / (high - low), 1)
 
     line = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(totals))
     parts = [

@@ -2,20 +2,20 @@
 row (with the running total), a deal as a diagram, a ruling as a note. Plain functions of
 loaded objects; no queries here."""
 
+from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.models import SEATS, VULNERABILITIES
-from club.notation import contract_html, outcome_text, seat_display, strain_html
+from club.notation import contract_html, hands, outcome_text, seat_display, strain_html
 from reports.tables import signed
 from scoring.engine import (
     MAX_HCP,
     Adjustment,
-    BridgeError,
     Policy,
-    hand_hcp,
-    parse_deal,
     parse_result,
     score_board,
 )
@@ -58,24 +58,14 @@ def pair_names(pairs):
 
 
 def deal_diagram(deal):
-    """{seat: {"name", "suits": [(symbol, css, cards)], "hcp"}} for a PBN deal; None when
-    the deal is not known (or cannot be read)."""
-    if not deal:
-        return None
-    try:
-        hands = parse_deal(deal)
-    except BridgeError:
-        return None
-    suits = [("♠", "suit-S"), ("♥", "suit-H"), ("♦", "suit-D"), ("♣", "suit-C")]
-    return {
-        seat.lower(): {
-            "name": SEAT_NAMES[seat],
-            "suits": [(symbol, css, " ".join(cards).replace("T", "10") or "—")
-                      for (symbol, css), cards in zip(suits, hands[seat], strict=True)],
-            "hcp": hand_hcp(hands[seat]),
-        }
-        for seat in "NESW"
-    }
+    """{seat: {"name", "suits": [(symbol, css, cards)], "hcp"}} for a PBN deal (the hand
+    records page's hands, with each seat's name); None when the deal is not known (or
+    cannot be read)."""
+    diagram = hands(deal)
+    if diagram is not None:
+        for seat, hand in diagram.items():
+            hand["name"] = SEAT_NAMES[seat.upper()]
+    return diagram
 
 
 def table_result_cells(result):
@@ -209,9 +199,6 @@ def par_contract_html(text):
 
 def season_rules(season):
     """The rules of a season's ladder in plain sentences, for the top of its page."""
-    from django.utils.formats import date_format
-    from django.utils.translation import ngettext
-
     if season.by_period:
         rules = [_("Published sessions from %(start)s to %(end)s count.") % {
             "start": date_format(season.start), "end": date_format(season.end)}]
@@ -235,8 +222,6 @@ def season_rules(season):
 def evening_rows(played, names, player_prefix):
     """A player's (or partnership's) sessions as rows, newest first: the session (to its
     standings), the pair (to its scorecard), the partner (to their page) and the figures."""
-    from django.urls import reverse
-
     return [{
         "date": e.date, "session": e.session_name,
         "standings_url": reverse("standings", args=[e.session_id]),

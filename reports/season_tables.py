@@ -6,7 +6,7 @@ from django.core.paginator import Paginator
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from reports.tables import signed_html
+from reports.tables import SignedColumn, signed_html
 
 # Rows a page shows (django-tables2 takes a fraction of a millisecond a cell).
 PER_PAGE = 30
@@ -57,10 +57,10 @@ class LadderTable(SortableTable):
                             initial_sort_descending=True, attrs=NUM_NARROW)
     boards = tables.Column(verbose_name=_("Boards"), initial_sort_descending=True,
                            attrs=NUM_NARROW)
-    imps = tables.Column(verbose_name=_("IMPs"), initial_sort_descending=True, attrs=NUM)
-    imps_per_board = tables.Column(verbose_name=_("IMPs per board"),
-                                   order_by=("score",), initial_sort_descending=True,
-                                   attrs=NUM)
+    imps = SignedColumn(verbose_name=_("IMPs"), initial_sort_descending=True, attrs=NUM)
+    imps_per_board = SignedColumn(verbose_name=_("IMPs per board"),
+                                  order_by=("score",), initial_sort_descending=True,
+                                  attrs=NUM)
     qualified = tables.BooleanColumn(verbose_name=_("Qualified"), visible=False)
 
     class Meta(SortableTable.Meta):
@@ -70,19 +70,7 @@ class LadderTable(SortableTable):
     def render_player(self, value, record):
         return player_links(self.player_prefix, [record.player_id], [value])
 
-    def render_imps(self, value):
-        return signed_html(value)
-
-    def render_imps_per_board(self, value):
-        return signed_html(value)
-
     def value_player(self, value):
-        return value
-
-    def value_imps(self, value):
-        return value
-
-    def value_imps_per_board(self, value):
         return value
 
 

@@ -12,12 +12,22 @@ from django.utils.translation import gettext_lazy as _
 from club.io.exports import EXPORT_FORMATS
 from club.notation import signed  # one way to sign a number, on every page
 
-__all__ = ["EXPORT_FORMATS", "StandingsTable", "signed", "signed_html"]
+__all__ = ["EXPORT_FORMATS", "SignedColumn", "StandingsTable", "signed", "signed_html"]
 
 
 def signed_html(value):
     css = "pos" if value and value > 0 else "neg" if value and value < 0 else ""
     return format_html('<span class="{}">{}</span>', css, signed(value))
+
+
+class SignedColumn(tables.Column):
+    """IMPs: signed and coloured on the page, the plain number in the downloads."""
+
+    def render(self, value):
+        return signed_html(value)
+
+    def value(self, value):
+        return value
 
 
 class StandingsTable(tables.Table):
@@ -31,14 +41,14 @@ class StandingsTable(tables.Table):
     boards = tables.Column(verbose_name=_("Boards"), initial_sort_descending=True,
                            attrs={"th": {"class": "num hide-narrow"},
                                   "td": {"class": "num hide-narrow boards"}})
-    imps = tables.Column(verbose_name=_("IMPs"), order_by=("imps", "-number"),
-                         initial_sort_descending=True,
-                         attrs={"th": {"class": "num"}, "td": {"class": "num imps"}})
-    imps_per_board = tables.Column(verbose_name=_("IMPs per board"), default=None,
-                                   order_by=("imps_per_board", "-number"),
-                                   initial_sort_descending=True,
-                                   attrs={"th": {"class": "num per-board"},
-                                          "td": {"class": "num per-board"}})
+    imps = SignedColumn(verbose_name=_("IMPs"), order_by=("imps", "-number"),
+                        initial_sort_descending=True,
+                        attrs={"th": {"class": "num"}, "td": {"class": "num imps"}})
+    imps_per_board = SignedColumn(verbose_name=_("IMPs per board"), default=None,
+                                  order_by=("imps_per_board", "-number"),
+                                  initial_sort_descending=True,
+                                  attrs={"th": {"class": "num per-board"},
+                                         "td": {"class": "num per-board"}})
 
     class Meta:
         template_name = "reports/table.html"
@@ -70,10 +80,9 @@ class StandingsTable(tables.Table):
             "pair": lambda record: self.render_pair(record.label, record),
             "players": lambda record: self.render_players(record.players, record),
             "boards": lambda record: record.boards,
-            "imps": lambda record: self.render_imps(record.imps),
+            "imps": lambda record: signed_html(record.imps),
             "imps_per_board": lambda record: (
-                "—" if record.imps_per_board is None
-                else self.render_imps_per_board(record.imps_per_board)),
+                "—" if record.imps_per_board is None else signed_html(record.imps_per_board)),
         }
         makers = [(f"<td {column.attrs['td'].as_html()}>", cells[column.name])
                   for column in columns]
@@ -107,17 +116,5 @@ class StandingsTable(tables.Table):
     def value_players(self, value):
         return value
 
-    def render_imps(self, value):
-        return signed_html(value)
-
-    def render_imps_per_board(self, value):
-        return signed_html(value)
-
     def value_pair(self, value):
-        return value
-
-    def value_imps(self, value):
-        return value
-
-    def value_imps_per_board(self, value):
         return value

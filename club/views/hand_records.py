@@ -4,7 +4,7 @@ PBN. The page runs a fixed number of queries whatever the size of the session.""
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -12,38 +12,12 @@ from club.forms.hand_records import HandRecordForm
 from club.io.files import ImportFailed
 from club.io.hand_records import import_hand_records, override_message
 from club.io.pbn import session_pbn
-from club.models import Session
+from club.notation import hands
 from club.permissions import director_required
 from club.services.boards import deal_boards
 from club.services.errors import Refused
-from scoring.engine import (
-    BridgeError,
-    boards_of_set,
-    hand_hcp,
-    parse_deal,
-)
-
-SUITS = (("♠", "suit-S"), ("♥", "suit-H"), ("♦", "suit-D"), ("♣", "suit-C"))
-SEATS = (("n", "N"), ("e", "E"), ("s", "S"), ("w", "W"))
-
-
-def load_session(session_id):
-    return get_object_or_404(Session.objects.select_related("compensation_table"),
-                             pk=session_id)
-
-
-def hands(deal):
-    """{seat: {"suits": [(symbol, css, cards)], "hcp"}} of a PBN deal, None without one."""
-    if not deal:
-        return None
-    try:
-        parsed = parse_deal(deal)
-    except BridgeError:
-        return None
-    return {key: {"suits": [(symbol, css, " ".join(cards).replace("T", "10") or "—")
-                            for (symbol, css), cards in zip(SUITS, parsed[seat], strict=True)],
-                  "hcp": hand_hcp(parsed[seat])}
-            for key, seat in SEATS}
+from club.views.setup import load_session
+from scoring.engine import boards_of_set
 
 
 def board_sets(session, boards):

@@ -32,7 +32,7 @@ def player_list(request):
         "extra": f"&{urlencode({'q': term})}" if term else ""})
 
 
-def saved(request, form, player=None):
+def saved(form, player=None):
     """The player saved through the service; None (with the form's errors) if refused."""
     try:
         return save_player(form.player_fields(), player_id=player.pk if player else None)
@@ -45,7 +45,7 @@ def saved(request, form, player=None):
 @require_http_methods(["GET", "HEAD", "POST"])
 def player_create(request):
     form = PlayerForm(request.POST or None)
-    if request.method == "POST" and form.is_valid() and (player := saved(request, form)):
+    if request.method == "POST" and form.is_valid() and (player := saved(form)):
         messages.success(request, gettext("Player “%(name)s” added.") % {"name": player.name})
         return redirect("director-players")
     return render(request, "club/players/form.html", {"form": form, "player": None})
@@ -60,7 +60,7 @@ def pair_count(player):
 def player_edit(request, player_id):
     player = get_object_or_404(Player, pk=player_id)
     form = PlayerForm(request.POST or None, instance=player)
-    if request.method == "POST" and form.is_valid() and saved(request, form, player):
+    if request.method == "POST" and form.is_valid() and saved(form, player):
         messages.success(request, gettext("Player saved."))
         return redirect("director-player", player.pk)
     if request.method == "POST":

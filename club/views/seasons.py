@@ -25,11 +25,23 @@ from club.services.seasons import (
 def refused(form, err):
     """Put a service's refusal on the form (fields it names, or the whole form)."""
     if hasattr(err, "error_dict"):
-        add_problems(form, {None if name == "__all__" else name: [
-            message for error in errors for message in error.messages]
-            for name, errors in err.error_dict.items()})
+        add_problems(form, err.message_dict)
     else:
         form.add_error(None, err)
+
+
+def confirm_delete(request, thing, kind, delete, deleted):
+    """A season's or event's confirmation page, then the POST that deletes it; `deleted`:
+    the message once it is gone ("%(name)s" its name)."""
+    if request.method == "POST":
+        try:
+            delete(thing.pk)
+        except ValidationError as err:
+            messages.error(request, " ".join(err.messages))
+        else:
+            messages.success(request, deleted % {"name": thing.name})
+        return redirect("director-seasons")
+    return render(request, "club/seasons/delete.html", {"thing": thing, "kind": kind})
 
 
 @director_required
@@ -63,17 +75,8 @@ def season_form(request, season_id=None):
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def season_delete(request, season_id):
-    season = get_object_or_404(Season, pk=season_id)
-    if request.method == "POST":
-        try:
-            delete_season(season.pk)
-        except ValidationError as err:
-            messages.error(request, " ".join(err.messages))
-        else:
-            messages.success(request, gettext("Season “%(name)s” deleted.") % {
-                "name": season.name})
-        return redirect("director-seasons")
-    return render(request, "club/seasons/delete.html", {"thing": season, "kind": "season"})
+    return confirm_delete(request, get_object_or_404(Season, pk=season_id), "season",
+                          delete_season, gettext("Season “%(name)s” deleted."))
 
 
 @director_required
@@ -93,8 +96,6 @@ def event_form(request, event_id=None):
             messages.success(request, gettext("Event “%(name)s” saved.") % {
                 "name": saved.name})
             return redirect("director-event", saved.pk)
-    if event is not None and request.method == "POST":
-        event.refresh_from_db()  # as stored: the refused change is only on the form
     return render(request, "club/seasons/event_form.html", {
         "form": form, "event": event,
         "carry_form": CarryOverForm(event=event) if event else None,
@@ -142,14 +143,5 @@ def carry_over_delete(request, event_id, row_id):
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def event_delete(request, event_id):
-    event = get_object_or_404(Event, pk=event_id)
-    if request.method == "POST":
-        try:
-            delete_event(event.pk)
-        except ValidationError as err:
-            messages.error(request, " ".join(err.messages))
-        else:
-            messages.success(request, gettext("Event “%(name)s” deleted.") % {
-                "name": event.name})
-        return redirect("director-seasons")
-    return render(request, "club/seasons/delete.html", {"thing": event, "kind": "event"})
+    return confirm_delete(request, get_object_or_404(Event, pk=event_id), "event",
+                          delete_event, gettext("Event “%(name)s” deleted."))

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.forms.table import TableCodeForm, TableEntryForm, lead_display
 from club.models import Board, DirectorCall, Result, Session, TableEntry
-from club.notation import result_display, seat_display, vulnerability_display
+from club.notation import result_display, seat_display, signed, vulnerability_display
 from club.queries import session_pairs
 from club.schedule import seating_boards, session_schedule
 from club.services.errors import ServiceError
@@ -39,11 +39,6 @@ from club.services.table_entry import (
 from club.views.conditional import not_modified, revalidated, weak_etag
 from club.views.table_codes import check_code, with_pass
 from scoring.engine import MovementError, Seating
-
-
-def signed(value):
-    """+3 / −3 / 0, as the public pages write IMPs and scores."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 def outcome_rows(result):
@@ -393,9 +388,10 @@ def table_call(request, code):
     state, refusal = open_table(request, code)
     if refusal:
         return refusal
+    current = state.current_round()
     try:
-        call_director(state.session.pk, state.table, state.current_round().seating.round
-                      if state.current_round() else None)
+        call_director(state.session.pk, state.table,
+                      current.seating.round if current else None)
     except ServiceError as err:
         for message in err.messages:
             messages.error(request, message)

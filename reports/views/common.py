@@ -34,9 +34,10 @@ def get_session(request, session_id):
     return session
 
 
-def url_prefix(name, session_id):
-    """"/sessions/5/boards/" for "board-report": reverse once, append "<number>/" per row."""
-    return reverse(name, args=[session_id, 0])[:-2]
+def url_prefix(name, *args):
+    """"/sessions/5/boards/" for "board-report" and session 5: reverse once, append
+    "<number>/" per row."""
+    return reverse(name, args=[*args, 0])[:-2]
 
 
 def export_format(request):
@@ -49,6 +50,17 @@ def export_response(table, fmt, title, filename):
     separator (";" in Russian, so that Excel splits the columns), XLSX or JSON; text that a
     spreadsheet would run as a formula is defused (club.io.exports.export_table)."""
     return download(export_table(table, fmt, title), CONTENT_TYPES[fmt], f"{filename}.{fmt}")
+
+
+def table_download_or_page(request, table, title, filename):
+    """A season or event table (reports.season_tables) sorted by ?sort=: its download when
+    ?_export= asks for one, else None with the table cut to its ?page=."""
+    table.sort_by(request.GET.get("sort", ""))
+    fmt = export_format(request)
+    if fmt:
+        return export_response(table, fmt, title, filename)
+    table.page_of(request.GET.get("page"))
+    return None
 
 
 def download(content, content_type, filename):

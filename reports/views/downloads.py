@@ -1,13 +1,13 @@
 """Downloads that only directors may have: the session's JSON archive (it carries the
 players' membership numbers)."""
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
 from club.io import archive
 from club.models import Session
 from club.permissions import director_required
+from reports.views.common import download
 
 
 @director_required
@@ -16,8 +16,6 @@ def session_archive(request, session_id):
     """The session's JSON archive as a download (directors: it has membership numbers)."""
     session = get_object_or_404(Session.objects.select_related("compensation_table"),
                                 pk=session_id)
-    response = HttpResponse(archive.dumps(archive.export_session(session)),
-                            content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="session-{session.date}-{session.id}.json"')
-    return response
+    return download(archive.dumps(archive.export_session(session)),
+                    "application/json; charset=utf-8",
+                    f"session-{session.date}-{session.id}.json")

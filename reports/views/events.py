@@ -9,7 +9,7 @@ from club.models import Event
 from club.stats.events import event_sessions, event_standings
 from reports.season_tables import EventTable
 from reports.tables import EXPORT_FORMATS
-from reports.views.common import export_format, export_response
+from reports.views.common import table_download_or_page
 from reports.views.players import player_prefix
 
 
@@ -19,11 +19,10 @@ def event_page(request, event_id):
     sessions, pending = event_sessions(event)
     table = EventTable(event_standings(event, sessions), sessions=sessions,
                        player_prefix=player_prefix())
-    table.sort_by(request.GET.get("sort", ""))
-    fmt = export_format(request)
-    if fmt:
-        return export_response(table, fmt, _("Event standings"), f"event-{event.pk}")
-    table.page_of(request.GET.get("page"))
+    download = table_download_or_page(request, table, _("Event standings"),
+                                      f"event-{event.pk}")
+    if download is not None:
+        return download
     return render(request, "reports/seasons/event.html", {
         "event": event, "table": table, "sessions": sessions,
         "pending": pending,

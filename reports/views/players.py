@@ -24,14 +24,14 @@ from club.stats.totals import published_sessions
 from reports.charts import trend_svg
 from reports.presenters import evening_rows, imps_cell, trend_points
 from reports.tables import signed
-from reports.views.common import get_session, visible_sessions
+from reports.views.common import get_session, url_prefix, visible_sessions
 
 PAGE_SIZE = 50
 
 
 def player_prefix():
     """"/players/": reverse once, append "<id>/" per link."""
-    return reverse("player", args=[0])[:-2]
+    return url_prefix("player")
 
 
 def refuse_unseen(request, played, player_ids):

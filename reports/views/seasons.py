@@ -10,7 +10,7 @@ from club.stats.ladder import season_ladder, season_sessions
 from reports.presenters import season_rules
 from reports.season_tables import LadderTable
 from reports.tables import EXPORT_FORMATS
-from reports.views.common import export_format, export_response
+from reports.views.common import table_download_or_page
 from reports.views.players import player_prefix
 
 
@@ -29,11 +29,9 @@ def season_page(request, season_id):
     season = get_object_or_404(Season, pk=season_id)
     sessions = list(season_sessions(season))
     table = LadderTable(season_ladder(season, sessions), player_prefix=player_prefix())
-    table.sort_by(request.GET.get("sort", ""))
-    fmt = export_format(request)
-    if fmt:
-        return export_response(table, fmt, _("Ladder"), f"ladder-{season.pk}")
-    table.page_of(request.GET.get("page"))
+    download = table_download_or_page(request, table, _("Ladder"), f"ladder-{season.pk}")
+    if download is not None:
+        return download
     return render(request, "reports/seasons/season.html", {
         "season": season, "rules": season_rules(season), "table": table,
         "sessions": sessions[::-1], "events": season.events.order_by("-id"),

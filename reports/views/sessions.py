@@ -38,8 +38,7 @@ def session_list(request):
     page = Paginator(sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "reports/session_list.html", {
         "page": page, "groups": season_groups(list(page)),
-        "standings_prefix": reverse("standings", args=[0])[:-2],
-        "season_prefix": reverse("season", args=[0])[:-2],
+        "standings_prefix": url_prefix("standings"), "season_prefix": url_prefix("season"),
     })
 
 
