@@ -3,18 +3,20 @@
 Sessions and pairs are written directly (the setup services check what a director types,
 which tests give correctly); results are scored by the scoring service exactly as the
 result services do it, but in any status, so a test can build a finished or published
-session in one go.
+session in one go. Last, what clears them away again.
 """
 
 import itertools
 from datetime import date
 
-from club.models import Pair, Player, Result, Session
+from django.db.models import Max
+
+from club.models import Board, Pair, Player, Result, Session
 from club.services.boards import sync_boards
 from club.services.results import sync_board_plays
 from club.services.scoring import score_result
 from scoring.engine import parse_result
-from scoring.models import moscow_table
+from scoring.models import CompensationTable, moscow_table
 
 _names = itertools.count(1)
 
@@ -68,9 +70,48 @@ def make_result(session, board_number, ns, ew, text, *, ns_hcp=None, board_hcp=2
     return result
 
 
+def make_not_played(session, board_number, ns, ew, ns_adjustment, ew_adjustment, **fields):
+    """A board not played, stored as the services store it (scored without HCP)."""
+    board = session.boards.get(number=board_number)
+    board.session = session
+    result = Result(board=board, ns_pair=session.pairs.get(number=ns),
+                    ew_pair=session.pairs.get(number=ew), **fields)
+    result.set_not_played(ns_adjustment, ew_adjustment)
+    return save_scored(result)
+
+
 def save_scored(result):
     """Save a result changed in place by a test, scored again as the services would."""
     score_result(result)
     result.save()
     sync_board_plays([result])
     return result
+
+
+def wipe():
+    """An empty club: no results, sessions, players or club tables (Moscow stays)."""
+    Result.objects.all().delete()
+    Session.objects.all().delete()
+    Player.objects.all().delete()
+    CompensationTable.objects.filter(builtin=False).delete()
+
+
+HISTORIES = [Player, Pair, Board, Result, Session]
+
+
+def history_marks():
+    """The last history record of each model, for `remove_sessions` to go back to."""
+    return {model: model.history.aggregate(last=Max("history_id"))["last"] or 0
+            for model in HISTORIES}
+
+
+def remove_sessions(ids, marks):
+    """Remove committed sessions with their results, their players and the history records
+    made since `marks`, so later tests find the database as it was."""
+    players = set(Pair.objects.filter(session__in=ids).values_list("player1", flat=True))
+    players |= set(Pair.objects.filter(session__in=ids).values_list("player2", flat=True))
+    Result.objects.filter(board__session__in=ids).delete()
+    Session.objects.filter(pk__in=ids).delete()
+    Player.objects.filter(pk__in=players).delete()
+    for model, mark in marks.items():
+        model.history.filter(history_id__gt=mark).delete()

@@ -10,25 +10,20 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from club.io.archive import dumps, export_session
-from club.models import Pair, Player, Result, Session
+from club.models import Pair, Player, Session
 from club.services.boards import sync_boards, update_board
 from club.services.players import PLAYER_FIELDS
-from scoring.engine import parse_result
 from scoring.models import CompensationTable, moscow_table
-from tests.factories import make_pair, make_player, make_result, make_session, save_scored
+from tests.club.io.test_export_archive import DEAL, chicago_table, play_results
+from tests.factories import make_pair, make_player, make_result, make_session, wipe
 
 pytestmark = pytest.mark.django_db
-
-DEAL = "N:AKQJ.T98.765.432 T987.AKQJ.432.65 65432.765.AKQJ.T .432.T98.AKQJ987"
 
 
 def build_club():
     """Several sessions in every status, rulings, a club table (one no session uses, too),
     an inactive player, a player who never played, players sharing a name."""
-    chicago = moscow_table().copy("Chicago")
-    row = chicago.rows.get(hcp=24)
-    row.vul = 290
-    row.save()
+    chicago = chicago_table()
     spare = moscow_table().copy("Spare")  # used by no session
     row = spare.rows.get(hcp=40)
     row.not_vul, row.vul = row.not_vul + 10, row.vul + 10
@@ -48,15 +43,7 @@ def build_club():
     update_board(published.boards.get(number=1).pk, {"deal": DEAL, "ns_hcp": 20})
     update_board(published.boards.get(number=2).pk,
                  {"dealer_override": "S", "vulnerability_override": "All"})
-    make_result(published, 1, 1, 4, "4SX-2 E", round=1, table=1)
-    make_result(published, 1, 2, 5, "pass", round=1, table=2)
-    make_result(published, 2, 3, 6, "3NT+1 S", board_hcp=24, round=1, table=3,
-                ns_adjustment="ave+", ew_adjustment="ave-")
-    assigned = make_result(published, 2, 1, 5, "1C= N", round=2, table=1)
-    assigned.assigned = True
-    assigned.set_assigned(*parse_result("2H-1 W"))
-    save_scored(assigned)
-    make_result(published, 3, 2, 6, "2D= E", board_hcp=18)  # no round or table
+    play_results(published)
     Session.objects.filter(pk=published.pk).update(status="published")
 
     finished = make_session(tables=3, status="finished", name="Thursday",
@@ -85,14 +72,6 @@ def build_club():
     for field in set(PLAYER_FIELDS) - {"name", "membership_number", "active"}:
         Player.objects.filter(pk=retired.pk).update(**{field: "F-1"})
         Player.objects.filter(name="Never Played").update(**{field: "F-2"})
-
-
-def wipe():
-    """An empty club: no results, sessions, players or club tables (Moscow stays)."""
-    Result.objects.all().delete()
-    Session.objects.all().delete()
-    Player.objects.all().delete()
-    CompensationTable.objects.filter(builtin=False).delete()
 
 
 def exports():

@@ -5,21 +5,12 @@ table's result), and saving a board's HCP lost the results typed before it."""
 from django.urls import reverse
 
 from club.models import Result
+from tests.e2e.keyboard import wait_for_focus
 from tests.factories import make_result, make_session
 
 # A 3-table Mitchell: board 1 is played in round 1 at table 1 (1NS-1EW), round 2 at table 3
 # (3NS-2EW), round 3 at table 2 (2NS-3EW), in that order on its traveller.
 ROWS = ["b1-r1-t1", "b1-r2-t3", "b1-r3-t2"]
-
-
-def focused_id(page):
-    return page.evaluate("() => document.activeElement && document.activeElement.id")
-
-
-def wait_for_focus(page, element_id):
-    # A function, not an expression: the Content-Security-Policy refuses eval().
-    page.wait_for_function("(id) => document.activeElement && document.activeElement.id === id",
-                           arg=element_id)
 
 
 def test_a_correction_moves_on_to_the_next_empty_row(logged_in_page, live_server, screenshot):

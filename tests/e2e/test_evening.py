@@ -7,6 +7,7 @@ import re
 from django.urls import reverse
 
 from club.models import Result
+from tests.e2e.keyboard import focused_id, wait_for_focus
 from tests.factories import make_session
 
 # 3 tables, 3 rounds, 2 boards a round: boards 1-6, each played at three tables. Every
@@ -19,17 +20,6 @@ SPELLINGS = ["1NT= N", "1nt=n", "1БК= С", "1NT N 7", "N 1NT=", "1nt = n"]
 def traveller_rows(board):
     board_set = (board + 1) // 2
     return [f"b{board}-r{r}-t{(board_set - 1 - (r - 1)) % 3 + 1}" for r in (1, 2, 3)]
-
-
-def focused_id(page):
-    return page.evaluate("document.activeElement && document.activeElement.id")
-
-
-def wait_for_focus(page, element_id):
-    # A function, not an expression: Playwright evaluates a bare expression with eval(),
-    # which the site's Content-Security-Policy refuses.
-    page.wait_for_function("(id) => document.activeElement && document.activeElement.id === id",
-                           arg=element_id)
 
 
 def test_a_whole_evening_by_keyboard(logged_in_page, live_server, screenshot):

@@ -23,7 +23,8 @@ def test_percentiles():
     assert percentile([], .5) == 0.0
 
 
-@pytest.mark.skipif(connection.vendor == "postgresql", reason="runs on PostgreSQL")
+@pytest.mark.skipif(connection.vendor == "postgresql",
+                    reason="needs a SQLite database (the command runs on PostgreSQL)")
 def test_refuses_sqlite(db):
     with pytest.raises(CommandError, match="PostgreSQL"):
         call_command("bench_live", "--seconds", "1")

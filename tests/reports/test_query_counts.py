@@ -3,12 +3,13 @@ size of the session: a 30-table Mitchell of 27 rounds (810 results) needs exactl
 a 3-table one."""
 
 import pytest
-from django.db.models import Count, Max
+from django.db.models import Count
 from django.test import Client
 
 from club.management.commands.bench_pages import build_session
-from club.models import Board, Pair, Player, Result, Session
+from club.models import Result
 from club.schedule import seating_boards, session_schedule
+from tests.factories import history_marks, remove_sessions
 
 pytestmark = pytest.mark.django_db
 
@@ -26,28 +27,17 @@ PAGES = {
 }
 
 
-HISTORIES = [Player, Pair, Board, Result, Session]
-
-
 @pytest.fixture(scope="module")
 def sessions(django_db_setup, django_db_blocker):
     """Built once for the module (it takes a second), committed, and removed afterwards
     with the history records it made, so later tests find the database as it was."""
     with django_db_blocker.unblock():
-        marks = {model: model.history.aggregate(last=Max("history_id"))["last"] or 0
-                 for model in HISTORIES}
+        marks = history_marks()
         built = (build_session(30, 27, scheduled=True, name="Big evening"),
                  build_session(3, 2, scheduled=True, name="Small evening"))
     yield built
     with django_db_blocker.unblock():
-        ids = [s.pk for s in built]
-        players = set(Pair.objects.filter(session__in=ids).values_list("player1", flat=True))
-        players |= set(Pair.objects.filter(session__in=ids).values_list("player2", flat=True))
-        Result.objects.filter(board__session__in=ids).delete()
-        Session.objects.filter(pk__in=ids).delete()
-        Player.objects.filter(pk__in=players).delete()
-        for model, mark in marks.items():
-            model.history.filter(history_id__gt=mark).delete()
+        remove_sessions([s.pk for s in built], marks)
 
 
 def test_the_big_session_has_810_results(sessions):

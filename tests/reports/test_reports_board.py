@@ -5,7 +5,7 @@ import pytest
 from club.models import Result, Session
 from club.services.boards import update_board
 from scoring.engine import parse_result
-from tests.factories import make_result, make_session, save_scored
+from tests.factories import make_not_played, make_result, make_session, save_scored
 
 pytestmark = pytest.mark.django_db
 
@@ -150,18 +150,9 @@ def test_board_list_links_every_board(client, session):
     assert '<td class="num">26</td><td class="num">3</td>' in row  # HCP, results
 
 
-def not_played(session, board_number, ns, ew, ns_adjustment, ew_adjustment, **fields):
-    board = session.boards.get(number=board_number)
-    board.session = session
-    result = Result(board=board, ns_pair=session.pairs.get(number=ns),
-                    ew_pair=session.pairs.get(number=ew), **fields)
-    result.set_not_played(ns_adjustment, ew_adjustment)
-    return save_scored(result)
-
-
 def test_a_board_not_played_says_so_with_its_adjusted_scores(client, session):
     Result.objects.filter(board__number=5, ns_pair__number=3).delete()
-    not_played(session, 5, 3, 6, "ave+", "ave-", table=3, round=1)
+    make_not_played(session, 5, 3, 6, "ave+", "ave-", table=3, round=1)
     html = client.get(f"/sessions/{session.id}/boards/5/").content.decode()
     row = row_of(html, ">3NS</a>")
     assert 'class="adjusted"' in row
@@ -176,7 +167,7 @@ def test_board_rows_of_a_board_not_played(session):
     from reports.presenters import board_rows
 
     Result.objects.filter(board__number=5, ns_pair__number=3).delete()
-    result = not_played(session, 5, 3, 6, "ave", "ave-")
+    result = make_not_played(session, 5, 3, 6, "ave", "ave-")
     names = {p.id: (p.number, p.players) for p in session.pairs.all()}
     (row,) = board_rows(session, [result], names, "/x/", par_score=420)
     assert (row["contract"], row["declarer"], row["outcome"], row["tricks"]) == (

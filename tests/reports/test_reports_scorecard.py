@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import make_result, make_session
+from tests.factories import make_not_played, make_result, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -94,15 +94,7 @@ def test_unknown_pair_is_404(client, session):
 
 
 def test_a_board_not_played_on_the_scorecard(client, session):
-    from club.models import Result
-    from tests.factories import save_scored
-
-    board = session.boards.get(number=5)
-    board.session = session
-    result = Result(board=board, ns_pair=session.pairs.get(number=3),
-                    ew_pair=session.pairs.get(number=4), round=3, table=1)
-    result.set_not_played("ave-", "ave+")
-    save_scored(result)
+    make_not_played(session, 5, 3, 4, "ave-", "ave+", round=3, table=1)
     html = client.get(f"/sessions/{session.id}/pairs/4/").content.decode()
     row = row_of(html, f'href="/sessions/{session.id}/boards/5/"')
     assert "Not played" in row and "NS Ave−; EW Ave+" in row

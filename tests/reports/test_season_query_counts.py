@@ -9,15 +9,15 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import connection
-from django.db.models import Max
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from club.management.commands.bench_season import build_evening, evening_pairs
-from club.models import Board, Event, Pair, Player, Result, Season, Session
+from club.models import Event, Pair, Season
 from club.permissions import DIRECTORS_GROUP
 from club.services.seasons import save_event, save_season, set_carry_over
 from scoring.models import ensure_moscow_table
+from tests.factories import history_marks, remove_sessions
 
 pytestmark = pytest.mark.django_db
 
@@ -51,17 +51,16 @@ DIRECTOR = {
     "calibration": lambda c: "/director/calibration/",
     "calibration JSON": lambda c: "/director/calibration/?_export=json",
 }
-HISTORIES = [Player, Pair, Board, Result, Session]
+PAGES = {**PUBLIC, **DIRECTOR}
+VISITS = [(page, "anonymous") for page in PUBLIC] + [(page, "director") for page in PAGES]
 
 
 def measure(clients, context):
     """{(page, visitor): queries} for every page."""
     counts = {}
-    pages = [(name, url, "anonymous") for name, url in PUBLIC.items()]
-    pages += [(name, url, "director") for name, url in {**PUBLIC, **DIRECTOR}.items()]
-    for name, url, visitor in pages:
+    for name, visitor in VISITS:
         client = clients[visitor]
-        address = url(context)
+        address = PAGES[name](context)
         client.get(address)  # warm-up: caches filled once per process
         with CaptureQueriesContext(connection) as captured:
             response = client.get(address)
@@ -74,8 +73,7 @@ def measure(clients, context):
 def counts(django_db_setup, django_db_blocker):
     """Counts with 1 session, then with 12; built once, committed, removed afterwards."""
     with django_db_blocker.unblock():
-        marks = {model: model.history.aggregate(last=Max("history_id"))["last"] or 0
-                 for model in HISTORIES}
+        marks = history_marks()
         # A director as the club has them (staff in the Directors group, not a superuser):
         # the group is checked once a request.
         director = get_user_model().objects.create_user("counter", password="x-count-9",
@@ -110,17 +108,10 @@ def counts(django_db_setup, django_db_blocker):
         big = measure(clients, context)
     yield small, big
     with django_db_blocker.unblock():
-        ids = [s.pk for s in sessions]
-        players = set(Pair.objects.filter(session__in=ids).values_list("player1", flat=True))
-        players |= set(Pair.objects.filter(session__in=ids).values_list("player2", flat=True))
         Event.objects.filter(pk=event.pk).delete()
         Season.objects.filter(pk=season.pk).delete()
-        Result.objects.filter(board__session__in=ids).delete()
-        Session.objects.filter(pk__in=ids).delete()
-        Player.objects.filter(pk__in=players).delete()
         director.delete()
-        for model, mark in marks.items():
-            model.history.filter(history_id__gt=mark).delete()
+        remove_sessions([s.pk for s in sessions], marks)
 
 
 def test_twelve_sessions_were_built(counts):
@@ -128,11 +119,8 @@ def test_twelve_sessions_were_built(counts):
     assert small and set(small) == set(big)
 
 
-@pytest.mark.parametrize("visitor", ["anonymous", "director"])
-@pytest.mark.parametrize("page", list(PUBLIC) + list(DIRECTOR))
+@pytest.mark.parametrize(("page", "visitor"), VISITS)
 def test_fixed_number_of_queries(counts, page, visitor):
-    if visitor == "anonymous" and page in DIRECTOR:
-        pytest.skip("a director's page")
     small, big = counts
     assert small[(page, visitor)] == big[(page, visitor)], (small[(page, visitor)],
                                                            big[(page, visitor)])

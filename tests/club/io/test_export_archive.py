@@ -13,20 +13,40 @@ from club.models import Player, Result, Session
 from club.services.boards import analyse_boards, sync_boards
 from scoring.engine import parse_result
 from scoring.engine.analysis import analyse
-from scoring.models import CompensationTable, moscow_table
-from tests.factories import make_pair, make_result, make_session, save_scored
+from scoring.models import moscow_table
+from tests.factories import make_pair, make_result, make_session, save_scored, wipe
 
 pytestmark = pytest.mark.django_db
 
 DEAL = "N:AKQJ.T98.765.432 T987.AKQJ.432.65 65432.765.AKQJ.T .432.T98.AKQJ987"
 
 
-def build_evening():
-    """A session using everything the archive must carry."""
+def chicago_table():
+    """A club table: Moscow's copy with one value changed."""
     club_table = moscow_table().copy("Chicago")
     row = club_table.rows.get(hcp=24)
     row.vul = 290
     row.save()
+    return club_table
+
+
+def play_results(session):
+    """Results on boards 1-3 using everything the archive must carry: a doubled contract, a
+    pass-out, rulings, an assigned result and a free entry."""
+    make_result(session, 1, 1, 4, "4SX-2 E", round=1, table=1)
+    make_result(session, 1, 2, 5, "pass", round=1, table=2)
+    make_result(session, 2, 3, 6, "3NT+1 S", board_hcp=24, round=1, table=3,
+                ns_adjustment="ave+", ew_adjustment="ave-")
+    assigned = make_result(session, 2, 1, 5, "1C= N", round=2, table=1)
+    assigned.assigned = True
+    assigned.set_assigned(*parse_result("2H-1 W"))
+    save_scored(assigned)
+    make_result(session, 3, 2, 6, "2D= E", board_hcp=18)  # free entry: no round or table
+
+
+def build_evening():
+    """A session using everything the archive must carry."""
+    club_table = chicago_table()
     session = make_session(tables=3, pairs=0, boards=False, boards_per_round=2,
                            policy="declarer", table=club_table, status="published",
                            name="Archive evening")
@@ -44,24 +64,8 @@ def build_evening():
     board = session.boards.get(number=2)
     board.dealer_override, board.vulnerability_override = "S", "All"
     board.save()
-    make_result(session, 1, 1, 4, "4SX-2 E", round=1, table=1)
-    make_result(session, 1, 2, 5, "pass", round=1, table=2)
-    make_result(session, 2, 3, 6, "3NT+1 S", board_hcp=24, round=1, table=3,
-                ns_adjustment="ave+", ew_adjustment="ave-")
-    assigned = make_result(session, 2, 1, 5, "1C= N", round=2, table=1)
-    assigned.assigned = True
-    assigned.set_assigned(*parse_result("2H-1 W"))
-    save_scored(assigned)
-    make_result(session, 3, 2, 6, "2D= E", board_hcp=18)  # free entry: no round or table
+    play_results(session)
     return session
-
-
-def wipe():
-    """An empty club: no results, sessions, players or club tables (Moscow stays)."""
-    Result.objects.all().delete()
-    Session.objects.all().delete()
-    Player.objects.all().delete()
-    CompensationTable.objects.filter(builtin=False).delete()
 
 
 def test_archive_content():

@@ -144,6 +144,15 @@ def paths(value, prefix=()):
             yield from paths(item, prefix + (index,))
 
 
+def replace_somewhere(document, data, values):
+    """Replace one part of the document (not the whole) by a value drawn from `values`."""
+    where = data.draw(st.sampled_from(list(paths(document))[1:]))
+    target = document
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = data.draw(values)
+
+
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
@@ -151,11 +160,7 @@ def test_any_damaged_document_is_refused_cleanly(document, data):
     """Replace any one part of a good archive by any JSON value: the import either works
     or reports ImportFailed (never another exception), and a refusal saves nothing."""
     damaged = json.loads(json.dumps(document))
-    where = data.draw(st.sampled_from(list(paths(damaged))[1:]))
-    target = damaged
-    for key in where[:-1]:
-        target = target[key]
-    target[where[-1]] = data.draw(JSON_VALUES)
+    replace_somewhere(damaged, data, JSON_VALUES)
     sessions = Session.objects.count()
     try:
         import_archive(json.dumps(damaged))
@@ -319,11 +324,7 @@ def test_hostile_values_give_messages_a_page_can_show(document, data):
     are short and can be encoded as UTF-8, or imported."""
     damaged = json.loads(json.dumps(document))
     for _change in range(data.draw(st.integers(1, 3))):
-        where = data.draw(st.sampled_from(list(paths(damaged))[1:]))
-        target = damaged
-        for key in where[:-1]:
-            target = target[key]
-        target[where[-1]] = data.draw(HOSTILE_VALUES)
+        replace_somewhere(damaged, data, HOSTILE_VALUES)
     sessions = Session.objects.count()
     try:
         import_archive(json.dumps(damaged))

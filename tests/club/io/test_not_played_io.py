@@ -20,19 +20,9 @@ from club.io.usebio_read import import_usebio
 from club.models import Result
 from club.queries import session_standings
 from tests.club.io.test_usebio import PBN
-from tests.factories import make_result, make_session, save_scored
+from tests.factories import make_not_played, make_result, make_session
 
 pytestmark = pytest.mark.django_db
-
-
-def with_not_played(session, board, ns, ew, ns_adjustment, ew_adjustment, **fields):
-    """A board not played, stored as the services store it (scored without HCP)."""
-    board = session.boards.get(number=board)
-    board.session = session
-    result = Result(board=board, ns_pair=session.pairs.get(number=ns),
-                    ew_pair=session.pairs.get(number=ew), **fields)
-    result.set_not_played(ns_adjustment, ew_adjustment)
-    return save_scored(result)
 
 
 def evening():
@@ -41,8 +31,8 @@ def evening():
     session = make_session(tables=3, boards_per_round=2, status="published")
     make_result(session, 1, 1, 4, "4S= N", board_hcp=22, round=1, table=1)
     make_result(session, 1, 3, 5, "3NT-1 N", round=2, table=3)
-    with_not_played(session, 1, 2, 6, "ave+", "ave-", round=3, table=2)
-    with_not_played(session, 5, 3, 6, "ave", "ave", round=1, table=3)
+    make_not_played(session, 1, 2, 6, "ave+", "ave-", round=3, table=2)
+    make_not_played(session, 5, 3, 6, "ave", "ave", round=1, table=3)
     assert session.boards.get(number=5).ns_hcp is None
     return session
 
@@ -158,7 +148,7 @@ def played_with_hands():
     session = make_session(tables=3, boards_per_round=2, name="Tuesday pairs")
     import_hand_records(session.id, PBN, "deals.pbn")
     make_result(session, 1, 1, 4, "4SX-3 W", round=1, table=1)
-    with_not_played(session, 1, 2, 5, "ave-", "ave+", round=2, table=3)
+    make_not_played(session, 1, 2, 5, "ave-", "ave+", round=2, table=3)
     make_result(session, 2, 1, 5, "3NT+1 S", round=2, table=1)
     return session
 
@@ -191,7 +181,7 @@ def test_usebio_marks_the_adjusted_score_and_reads_it_back():
 
 def test_usebio_needs_no_hands_for_a_board_nobody_played():
     session = played_with_hands()
-    with_not_played(session, 4, 3, 6, "ave", "ave", round=2, table=2)
+    make_not_played(session, 4, 3, 6, "ave", "ave", round=2, table=2)
     session.boards.filter(number=4).update(deal="", ns_hcp=None)
     imported = import_usebio(export_usebio(session), "evening.xml")
     assert Result.objects.get(board__session=imported, board__number=4).not_played

@@ -5,10 +5,8 @@ under the rules stored after both: the services take the session's lock), and tw
 changes of one board (one is refused). PostgreSQL only: SQLite's test database is one
 in-memory connection."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from club.services.boards import set_board_hcp
 from club.services.errors import StaleResult, StaleValue
@@ -16,6 +14,7 @@ from club.services.results import contract_values, correct_result, delete_result
 from club.services.scoring import score_result
 from club.services.sessions import update_session
 from scoring.engine import parse_result
+from tests.concurrency import race
 from tests.factories import make_result, make_session
 
 pytestmark = [
@@ -23,28 +22,6 @@ pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql",
                        reason="needs a server database for concurrent transactions"),
 ]
-
-
-def race(*jobs):
-    """Run the jobs in threads released together; returns what each returned or raised."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes = [None] * len(jobs)
-
-    def run(index, job):
-        try:
-            barrier.wait()
-            outcomes[index] = job()
-        except Exception as err:  # noqa: BLE001 - the outcome is what the test checks
-            outcomes[index] = err
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 def correction(text):

@@ -25,6 +25,16 @@ def enter(session, board, ns, ew, text, **values):
                         values={**contract_values(parse_adjusted(text)), **values})
 
 
+def not_played_on_a_board_with_hcp():
+    """Board 1 entered as not played (A+/A-), then given its HCP (20)."""
+    session = make_session(tables=3)
+    result = enter(session, 1, 1, 4, "A+/A-")
+    board = session.boards.get(number=1)
+    board.ns_hcp = 20
+    board.save()
+    return result
+
+
 def test_contract_values_of_a_board_not_played():
     assert contract_values(parse_adjusted("A+/A-")) == {
         "level": None, "strain": "", "doubling": 0, "declarer": "", "tricks": None,
@@ -58,11 +68,7 @@ def test_rescoring_leaves_a_board_not_played_alone():
 
 
 def test_correcting_a_board_not_played_to_a_played_result_drops_its_adjustments():
-    session = make_session(tables=3)
-    result = enter(session, 1, 1, 4, "A+/A-")
-    board = session.boards.get(number=1)
-    board.ns_hcp = 20
-    board.save()
+    result = not_played_on_a_board_with_hcp()
     played = correct_result(result.pk, 1, contract_values(parse_result("4S= N")))
     played.refresh_from_db()
     assert not played.not_played and played.text == "4S= N"
@@ -74,11 +80,7 @@ def test_correcting_a_board_not_played_to_a_played_result_drops_its_adjustments(
 
 
 def test_a_played_result_keeps_a_ruling_given_with_its_correction():
-    session = make_session(tables=3)
-    result = enter(session, 1, 1, 4, "A+/A-")
-    board = session.boards.get(number=1)
-    board.ns_hcp = 20
-    board.save()
+    result = not_played_on_a_board_with_hcp()
     values = {**contract_values(parse_result("pass")), "ns_adjustment": "ave",
               "ew_adjustment": ""}
     corrected = correct_result(result.pk, 1, values, board_hcp=None)

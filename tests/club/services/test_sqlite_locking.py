@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 
 SCRIPT = r"""
-import json, os, threading
+import json
 import django
 django.setup()
 from django.core.management import call_command
@@ -30,29 +30,24 @@ session = make_session(tables=8, boards_per_round=2, rounds=7)
 for board in session.boards.all():
     board.ns_hcp = 20
     board.save()
-seatings = [(round_, table) for round_ in range(1, 4) for table in range(1, 9)]
 from club.schedule import seating_boards, session_schedule
+from tests.concurrency import race
 rows = [(s, b) for s in session_schedule(session) if s.round <= 3
         for b in seating_boards(s, session.boards_per_round)]
-statuses, barrier = [], threading.Barrier(8)
-from django.db import connections
+statuses = []
 
 def enter(chunk):
     client = Client()
     client.force_login(director)
-    barrier.wait()
     for seating, board in chunk:
         url = (f"/director/sessions/{session.pk}/entry/boards/{board}/rounds/"
                f"{seating.round}/tables/{seating.table}/")
         response = client.post(url, {"result": "3NT= N"}, headers={"HX-Request": "true"})
         statuses.append(response.status_code)
-    connections.close_all()
 
-threads = [threading.Thread(target=enter, args=(rows[i::8],)) for i in range(8)]
-for thread in threads:
-    thread.start()
-for thread in threads:
-    thread.join()
+for outcome in race(*[lambda i=i: enter(rows[i::8]) for i in range(8)]):
+    if isinstance(outcome, Exception):
+        raise outcome
 print(json.dumps({"statuses": sorted(set(statuses)), "posted": len(statuses),
                   "stored": Result.objects.count(), "rows": len(rows)}))
 """

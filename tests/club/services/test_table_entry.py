@@ -1,11 +1,10 @@
 """The table entry services: codes, entries (idempotent by key), acceptance through the
 result service, HCP conflicts held, the director's result winning, calls."""
 
-import threading
 import uuid
 
 import pytest
-from django.db import IntegrityError, connection, connections
+from django.db import IntegrityError, connection
 
 from club.models import DirectorCall, Result, Session, TableCode, TableEntry
 from club.services.errors import DuplicateResult, Refused
@@ -25,6 +24,7 @@ from club.services.table_entry import (
     withdraw_entry,
 )
 from scoring.engine import parse_result
+from tests.concurrency import race
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
@@ -228,28 +228,6 @@ def test_call_twice_is_one_call_and_answering(evening):
 
 
 # --- real concurrent transactions (PostgreSQL) ---------------------------------------------
-
-def race(*jobs):
-    """The jobs in threads released together; what each returned or raised."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes = [None] * len(jobs)
-
-    def run(index, job):
-        try:
-            barrier.wait()
-            outcomes[index] = job()
-        except Exception as err:  # noqa: BLE001 - the outcome is what the test checks
-            outcomes[index] = err
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
-
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql",

@@ -25,6 +25,12 @@ def row_url(session, board, round, table):
     return reverse("entry-row", args=[session.pk, board, round, table])
 
 
+def first_row_played():
+    """A 3-table session with board 1's first row (round 1, table 1) saved: 4S= N, 20 HCP."""
+    session = make_session(tables=3)
+    return session, make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+
+
 def set_hcp(session, board_number, hcp):
     board = session.boards.get(number=board_number)
     board.ns_hcp = hcp
@@ -117,8 +123,7 @@ def test_a_second_result_for_a_pair_is_refused_naming_the_first(director_client)
 
 
 def test_the_board_hcp_rescores_its_results(director_client):
-    session = make_session(tables=3)
-    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    session, result = first_row_played()
     assert (result.ns_net, result.ns_imps) == (420, 9)
     response = director_client.post(reverse("entry-board-hcp", args=[session.pk, 1]),
                                     {"ns_hcp": "25"})
@@ -144,8 +149,7 @@ def test_an_impossible_board_hcp_is_refused(director_client, typed):
 
 
 def test_clearing_the_hcp_under_results_is_refused(director_client):
-    session = make_session(tables=3)
-    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    session, _ = first_row_played()
     response = director_client.post(reverse("entry-board-hcp", args=[session.pk, 1]),
                                     {"ns_hcp": ""})
     assert "rather than clearing it" in response.content.decode()
@@ -182,8 +186,7 @@ def test_pages_link_to_the_next_board(director_client):
 
 
 def test_saving_an_unchanged_row_changes_nothing(director_client):
-    session = make_session(tables=3)
-    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    session, result = first_row_played()
     response = director_client.post(row_url(session, 1, 1, 1),
                                     {"result": "4s=n", "version": "1"}, headers=HTMX)
     assert 'data-outcome="unchanged"' in response.content.decode()
@@ -193,8 +196,7 @@ def test_saving_an_unchanged_row_changes_nothing(director_client):
 
 
 def test_a_row_can_be_corrected_in_place(director_client):
-    session = make_session(tables=3)
-    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    session, result = first_row_played()
     response = director_client.post(row_url(session, 1, 1, 1),
                                     {"result": "4S-1 N", "version": "1"}, headers=HTMX)
     assert 'data-outcome="saved"' in response.content.decode()
@@ -203,8 +205,7 @@ def test_a_row_can_be_corrected_in_place(director_client):
 
 
 def test_a_stale_row_is_refused_then_saved_on_purpose(director_client):
-    session = make_session(tables=3)
-    result = make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    session, result = first_row_played()
     # Another director corrects the result first.
     director_client.post(row_url(session, 1, 1, 1), {"result": "4S+1 N", "version": "1"})
     response = director_client.post(row_url(session, 1, 1, 1),
@@ -221,8 +222,7 @@ def test_a_stale_row_is_refused_then_saved_on_purpose(director_client):
 
 
 def test_a_row_loaded_empty_does_not_overwrite_a_result_entered_meanwhile(director_client):
-    session = make_session(tables=3)
-    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    session, _ = first_row_played()
     response = director_client.post(row_url(session, 1, 1, 1), {"result": "3NT= N"},
                                     headers=HTMX)
     assert "it is now 4S= N" in response.content.decode()
@@ -292,8 +292,7 @@ def test_traveller_queries_do_not_grow_with_the_session(director_client,
 
 
 def test_a_row_with_a_broken_version_says_so(director_client):
-    session = make_session(tables=3)
-    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    session, _ = first_row_played()
     html = director_client.post(row_url(session, 1, 1, 1),
                                 {"result": "4S-1 N", "version": "x"},
                                 headers=HTMX).content.decode()

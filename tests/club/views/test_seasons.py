@@ -16,6 +16,14 @@ NEW_SEASON = reverse("director-season-new")
 NEW_EVENT = reverse("director-event-new")
 
 
+def assert_refused(client, url, data, message, model):
+    """The form comes back with the message and nothing is saved."""
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not model.objects.exists()
+
+
 def test_directors_only(client):
     for url in (LIST, NEW_SEASON, NEW_EVENT):
         assert client.get(url).status_code == 302
@@ -64,10 +72,7 @@ def test_a_season_of_chosen_sessions(director_client):
      "This field is required."),
 ])
 def test_bad_season_input_gets_a_message(director_client, data, message):
-    response = director_client.post(NEW_SEASON, data)
-    assert response.status_code == 200
-    assert message in response.content.decode()
-    assert not Season.objects.exists()
+    assert_refused(director_client, NEW_SEASON, data, message, Season)
 
 
 def test_both_a_period_and_sessions_is_refused(director_client):
@@ -119,10 +124,8 @@ def test_events_with_carry_over(director_client):
 def test_bad_carry_over_input_gets_a_message(director_client, data, message):
     make_player("Ann"), make_player("Bob")
     event = Event.objects.create(name="Cup", scoring="pair")
-    response = director_client.post(reverse("director-carry-over-add", args=[event.pk]), data)
-    assert response.status_code == 200
-    assert message in response.content.decode()
-    assert not CarryOver.objects.exists()
+    assert_refused(director_client, reverse("director-carry-over-add", args=[event.pk]), data,
+                   message, CarryOver)
 
 
 def test_an_event_by_player_has_no_partner_field(director_client):
@@ -143,10 +146,7 @@ def test_an_event_by_player_has_no_partner_field(director_client):
 ])
 def test_bad_event_input_gets_a_message(director_client, data, message):
     make_session(tables=2)
-    response = director_client.post(NEW_EVENT, data)
-    assert response.status_code == 200
-    assert message in response.content.decode()
-    assert not Event.objects.exists()
+    assert_refused(director_client, NEW_EVENT, data, message, Event)
 
 
 def test_changing_scoring_with_carry_overs_is_refused_on_the_form(director_client):
