@@ -13,8 +13,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Result
-from club.notation import table_and_round
-from club.schedule import movement_message, seating_boards, session_schedule
+from club.notation import bridge_message, table_and_round
+from club.schedule import seating_boards, session_schedule
 from scoring.engine import BridgeError, MovementError, deal_ns_hcp
 
 KINDS = {
@@ -68,7 +68,7 @@ def load(session):
     try:
         schedule = session_schedule(session, pairs=len(pair_numbers))
     except MovementError as err:
-        schedule, error = [], movement_message(err)
+        schedule, error = [], bridge_message(err)
     return SessionData(session, pair_numbers, boards, results, schedule, error)
 
 

@@ -22,6 +22,12 @@ from scoring.engine import (
 )
 
 
+def bridge_message(err):
+    """An engine BridgeError's message in the active language (the engine keeps the
+    untranslated template and its parameters)."""
+    return _(err.template) % err.params
+
+
 def notation():
     """"ru" on Russian pages, "en" otherwise."""
     return "ru" if (translation.get_language() or "").startswith("ru") else "en"

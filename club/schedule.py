@@ -3,17 +3,13 @@ still keeps the evening from starting. Reads only; the services write."""
 
 from django.utils.translation import gettext, ngettext
 
+from club.notation import bridge_message
 from scoring.engine import MovementError, MovementKind, boards_of_set, movements
 
 # What a session's setup may ask for (the setup form and the file readers check these).
 MAX_TABLES = movements.MITCHELL_MAX_TABLES
 MAX_BOARDS_PER_ROUND = 36
 MAX_FREE_ROUNDS = 50
-
-
-def movement_message(err):
-    """An engine MovementError, translated."""
-    return gettext(err.template) % err.params
 
 
 def listing(values, limit=10):
@@ -93,7 +89,7 @@ def setup_problems(session, numbers):
     try:
         planned_schedule(session, numbers)
     except MovementError as err:
-        return [movement_message(err)]
+        return [bridge_message(err)]
     if seated_pairs(session, numbers):
         return []
     if session.movement == MovementKind.FREE:
@@ -113,7 +109,7 @@ def setup_problems(session, numbers):
         try:
             session_schedule(session, pairs=count)
         except MovementError as err:
-            return [movement_message(err)]
+            return [bridge_message(err)]
     return [ngettext("%(count)d pair registered; %(tables)d tables need %(seats)d pairs, "
                      "or %(short)d with a sit-out each round.",
                      "%(count)d pairs registered; %(tables)d tables need %(seats)d pairs, "

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.forms.fields import numeric_input, whole_number_field
 from club.models import ADJUSTMENTS
+from club.notation import bridge_message
 from club.services.boards import UNSET
 from scoring.engine import (
     AdjustedScores,
@@ -55,7 +56,7 @@ class ResultField(forms.CharField):
                     raise forms.ValidationError(self.adjusted_refusal, code="adjusted")
             return parse_result(text)
         except BridgeError as err:
-            raise forms.ValidationError(gettext(err.template) % err.params,
+            raise forms.ValidationError(bridge_message(err),
                                         code="bad_result") from None
 
 

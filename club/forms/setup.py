@@ -11,8 +11,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import MOVEMENTS, POLICIES, Player, Session
+from club.notation import bridge_message
 from club.queries import name_contains, normalize_name
-from club.schedule import MAX_BOARDS_PER_ROUND, MAX_FREE_ROUNDS, MAX_TABLES, movement_message
+from club.schedule import MAX_BOARDS_PER_ROUND, MAX_FREE_ROUNDS, MAX_TABLES
 from club.services.pairs import pair_problems
 from club.services.sessions import setup_change_problems
 from scoring.engine import MovementError, movements
@@ -128,12 +129,12 @@ class SessionForm(forms.ModelForm):
             try:
                 full = movements.full_rounds(movement, tables=tables, pairs=pairs)
             except MovementError as err:
-                self.add_error("tables", movement_message(err))
+                self.add_error("tables", bridge_message(err))
                 return data
             try:
                 movements.board_sets(movement, tables=tables, pairs=pairs, rounds=rounds)
             except MovementError as err:
-                self.add_error("rounds", movement_message(err))
+                self.add_error("rounds", bridge_message(err))
             if rounds is None:
                 data["rounds"] = full
         if self.instance.pk and not self.errors:

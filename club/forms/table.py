@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.forms.entry import HcpField, ResultField
 from club.models import STRAINS
-from club.notation import seat_display
+from club.notation import bridge_message, seat_display
 from club.services.results import contract_values
 from scoring.engine import MAX_LEVEL, MAX_TRICKS, MIN_LEVEL, BridgeError, Direction, parse_result
 
@@ -119,7 +119,7 @@ class TableEntryForm(forms.Form):
         try:
             return parse_result(text)
         except BridgeError as err:
-            raise forms.ValidationError(gettext(err.template) % err.params,
+            raise forms.ValidationError(bridge_message(err),
                                         code="bad_result") from None
 
     def entry_values(self):

@@ -16,6 +16,7 @@ from club.io import archive_schema as schema
 from club.io.archive_schema import FORMAT_VERSION, Problems, check, load
 from club.io.files import ImportFailed, check_pair_players, decode_text
 from club.models import Board, Result, Session
+from club.notation import bridge_message
 from club.queries import pair_entries, session_pairs
 from club.services.boards import analyse_boards
 from club.services.errors import Refused
@@ -192,10 +193,6 @@ def dumps(document):
 
 # --- import ---------------------------------------------------------------------------------
 
-def engine_problem(err):
-    return _(err.template) % err.params
-
-
 def read_session(data, problems):
     """(an unsaved Session or None, the pair and board models within its size)."""
     if data is None:
@@ -223,7 +220,7 @@ def read_table(data, problems):
     try:
         EngineTable.from_rows(rows)
     except BridgeError as err:
-        problems.add(where, engine_problem(err))
+        problems.add(where, bridge_message(err))
         return None
     name = checked.name
     existing = CompensationTable.objects.filter(name=name).prefetch_related("rows").first()
@@ -284,7 +281,7 @@ def read_boards(items, model, problems):
             if board.deal:
                 parse_deal(board.deal)
         except BridgeError as err:
-            problems.add(where, engine_problem(err))
+            problems.add(where, bridge_message(err))
             continue
         boards[board.number] = Board(**dict(board))
     return boards, seen
@@ -298,7 +295,7 @@ def read_play(play, where, problems):
     try:
         contract = parse_contract(play.contract)
     except BridgeError as err:
-        problems.add(where, engine_problem(err))
+        problems.add(where, bridge_message(err))
         return None
     if contract is None:
         problems.add(where, _("write a passed-out board as contract null."))

@@ -15,6 +15,7 @@ from endplay.parsers.pbn import PBNDecodeError, PBNDecoder
 from endplay.types import Deal
 
 from club.io.files import ImportFailed, decode_text
+from club.notation import bridge_message
 from club.services.boards import DealRecord, import_deals
 from club.services.errors import Refused
 from scoring.engine import (
@@ -82,7 +83,7 @@ def checked_record(board, deal, dealer, vulnerability, problems):
             vulnerability = Vulnerability.coerce(vulnerability).value
     except BridgeError as err:
         problems.append(_("Board %(board)s: %(problem)s") % {
-            "board": board, "problem": _(err.template) % err.params})
+            "board": board, "problem": bridge_message(err)})
         return None
     return DealRecord(board, deal, dealer, vulnerability or None)
 

@@ -35,6 +35,7 @@ from club.io.files import (
 )
 from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH
+from club.notation import bridge_message
 from club.schedule import MAX_TABLES
 from club.services.imports import import_session
 from scoring.engine import (
@@ -161,7 +162,7 @@ def read_rulings(cells, columns, problems):
             assigned = parse_result(value["assigned"])
         except BridgeError as err:
             problems.append(_("assigned result: %(problem)s") % {
-                "problem": _(err.template) % err.params})
+                "problem": bridge_message(err)})
     return (*adjustments, assigned)
 
 
@@ -189,7 +190,7 @@ def read_not_played(contract, declarer, tricks, rulings, problems):
         try:
             scores = parse_adjusted(contract)
         except BridgeError as err:
-            problems.append(_(err.template) % err.params)
+            problems.append(bridge_message(err))
             return True, None
         if (ns or ew) and (ns, ew) != (scores.ns.value, scores.ew.value):
             problems.append(_("the adjusted score columns disagree with “%(text)s”")
@@ -246,7 +247,7 @@ def read_boards(text, filename, pair_numbers):
             try:
                 parsed = parse_result(text)
             except BridgeError as err:
-                problems.append(_(err.template) % err.params)
+                problems.append(bridge_message(err))
         if hcp and (not is_int(hcp) or int(hcp) > 40):
             problems.append(_("the NS HCP “%(value)s” is not a whole number from 0 to 40")
                             % {"value": hcp})

@@ -35,6 +35,7 @@ from club.io.results_csv import (
 )
 from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH, Player
+from club.notation import bridge_message
 from club.services.boards import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
@@ -166,7 +167,7 @@ def read_hands(root, problems):
                 try:
                     parse_deal(deal)
                 except BridgeError as err:
-                    problems.append(f"{where}: {_(err.template) % err.params}")
+                    problems.append(f"{where}: {bridge_message(err)}")
                     continue
                 deals[int(number)] = deal
     return deals

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from club.models import Board
+from club.notation import bridge_message
 from club.queries import boards_with_results
 from club.schedule import board_total, listing, planned_schedule
 from club.services.errors import MissingHcp, Refused, StaleValue
@@ -100,7 +101,7 @@ def analyse_boards(boards):
     try:
         analyses = analyse([(b.deal, b.dealer, b.vulnerability) for b in with_deal])
     except BridgeError as err:
-        raise Refused({"deal": [gettext(err.template) % err.params]}) from None
+        raise Refused({"deal": [bridge_message(err)]}) from None
     for board, analysis in zip(with_deal, analyses, strict=True):
         board.double_dummy = analysis.double_dummy.text
         board.par_score = analysis.par.score
@@ -137,7 +138,7 @@ def _normalized_deal(text):
     try:
         return format_deal(parse_deal(text))
     except BridgeError as err:
-        raise Refused({"deal": [gettext(err.template) % err.params]}) from None
+        raise Refused({"deal": [bridge_message(err)]}) from None
 
 
 def _store_details(session, board, changes):
@@ -215,7 +216,7 @@ def import_deals(session_id, records):
                 changes[record.board] = _record_changes(board, record, session.duplicated)
             except BridgeError as err:
                 problems.append(gettext("Board %(board)s: %(problem)s") % {
-                    "board": record.board, "problem": gettext(err.template) % err.params})
+                    "board": record.board, "problem": bridge_message(err)})
         if problems:
             raise Refused(problems)
         overrides = []

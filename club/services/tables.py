@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from club.models import Session
+from club.notation import bridge_message
 from club.queries import normalize_name
 from club.schedule import listing
 from club.services.errors import Refused
@@ -62,7 +63,7 @@ def check_rows(rows):
     try:
         return EngineTable.from_rows(rows)
     except BridgeError as err:
-        raise Refused(gettext(err.template) % err.params) from None
+        raise Refused(bridge_message(err)) from None
 
 
 def _add_rows(table, rows):

@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import DirectorCall, Result, TableEntry
+from club.notation import bridge_message
 from club.permissions import director_required
-from club.schedule import movement_message, seating_boards, session_schedule
+from club.schedule import seating_boards, session_schedule
 from club.services.errors import ServiceError
 from club.services.table_entry import answer_call
 from club.views.setup import load_session
@@ -28,7 +29,7 @@ def grid_context(session):
     try:
         schedule = session_schedule(session, pairs=pair_count)
     except MovementError as err:
-        schedule, error = [], movement_message(err)
+        schedule, error = [], bridge_message(err)
     results = {}
     for pk, board, ns, ew in (Result.objects.filter(board__session=session).order_by()
                               .values_list("pk", "board__number", "ns_pair__number",

@@ -9,7 +9,8 @@ from django.utils.translation import gettext
 
 from club.forms.entry import EntryRowForm, FreeRowForm
 from club.models import Board, Result, Session
-from club.schedule import movement_message, seating_boards, session_schedule
+from club.notation import bridge_message
+from club.schedule import seating_boards, session_schedule
 from club.services.results import entry_refusal
 from scoring.engine import BridgeError, MovementError, Seating, deal_ns_hcp
 
@@ -27,7 +28,7 @@ class Evening:
             self.schedule = session_schedule(session, pairs=len(pairs))
         except MovementError as err:
             self.schedule = []
-            self.schedule_error = movement_message(err)
+            self.schedule_error = bridge_message(err)
 
     @property
     def free(self):

@@ -7,9 +7,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from club.models import Session
+from club.notation import bridge_message
 from club.permissions import director_required
 from club.queries import session_pairs
-from club.schedule import movement_message, planned_schedule, setup_problems
+from club.schedule import planned_schedule, setup_problems
 from club.views.setup import load_session
 from scoring.engine import MovementError, boards_of_set
 
@@ -62,7 +63,7 @@ def _schedule_context(session):
     try:
         context["grid"] = schedule_grid(session, pairs)
     except MovementError as err:
-        context["error"] = movement_message(err)
+        context["error"] = bridge_message(err)
         return context
     context["problems"] = setup_problems(session, numbers)
     context["copies"] = board_set_copies(context["grid"])
