@@ -166,7 +166,9 @@ def cache_settings(url):
     """Django's cache from CACHE_URL: local memory (one cache per server process, the
     default), or one cache shared by every process and server: redis://host:6379/0 (the
     `redis` package), memcached://host:11211[,host2:11211] (`pymemcache`), db://table (the
-    database itself, after `manage.py createcachetable`); dummy:// keeps nothing."""
+    database itself, after `manage.py createcachetable`); dummy:// keeps nothing.
+    Written here rather than taken from django-cache-url, which maps memcached:// to pylibmc
+    and pymemcached:// to a backend Django 4.1 removed."""
     scheme, _sep, rest = url.strip().partition("://")
     scheme = scheme.lower()
     if scheme in ("", "locmem"):
