@@ -31,7 +31,6 @@ from club.services.table_entry import (
     ResultExists,
     accept_entry,
     call_director,
-    normalize_code,
     preview,
     submit_entry,
     withdraw_entry,
@@ -265,8 +264,9 @@ def code_entry(request):
     """Type the code printed on the table's card."""
     form = TableCodeForm(request.GET or None)
     if form.is_valid():
-        return redirect("table", normalize_code(form.cleaned_data["code"]) or "-")
-    return render(request, "club/table/code.html", {"form": form})
+        return redirect("table", form.cleaned_data["code"])
+    return render(request, "club/table/code.html", {"form": form},
+                  status=400 if form.is_bound else 200)
 
 
 def round_etag(request, table_code):
