@@ -3,8 +3,9 @@ code, they show the round, take a board's result with big buttons, ask East-West
 it, then show the outcome, the board's traveller and the running totals, and at the end of
 the round where everyone goes next. Every write goes through club.services.table_entry.
 
-A code opens only its own table of a running session (club.views.table_codes checks it);
-an unchanged round page is a 304 after that one query (its ETag: the session's version).
+A code opens only its own table of a running session (club.views.table_admission checks
+it, and keeps guessing in bounds); an unchanged round page is a 304 after that one query
+(its ETag: the session's version).
 """
 
 import uuid
@@ -36,7 +37,7 @@ from club.services.table_entry import (
     withdraw_entry,
 )
 from club.views.conditional import not_modified, revalidated, weak_etag
-from club.views.table_codes import check_code, with_pass
+from club.views.table_admission import check_code, with_pass
 from scoring.engine import MovementError, Seating
 
 
