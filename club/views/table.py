@@ -385,10 +385,18 @@ def table_withdraw(request, code, board_number):
 @never_cache
 @require_POST
 def table_call(request, code):
-    """Call the director (pressing again while the call is open is the same call)."""
+    """Call the director (pressing again while the call is open is the same call), then
+    back to the board page the call came from (`board`) or to the round."""
     state, refusal = open_table(request, code)
     if refusal:
         return refusal
+    back = request.POST.get("board", "")
+    # Compared as text: a board number of any length or script is just not one of these.
+    board = next((n for n in state.by_board if str(n) == back), None)
+    if back and board is None:
+        messages.error(request, gettext("The director was not called: the page named a board "
+                                        "this table does not play. Press the button again."))
+        return redirect(reverse("table", args=[state.code.code]))
     current = state.current_round()
     try:
         call_director(state.session.pk, state.table,
@@ -399,7 +407,6 @@ def table_call(request, code):
     else:
         messages.success(request, gettext("The director has been called: please wait at your "
                                           "table."))
-    back = request.POST.get("board", "")
-    if back.isdigit() and state.round_of_board(int(back)) is not None:
-        return redirect("table-board", state.code.code, int(back))
+    if board is not None:
+        return redirect("table-board", state.code.code, board)
     return redirect(reverse("table", args=[state.code.code]))

@@ -189,3 +189,34 @@ def test_a_code_of_the_wrong_length_is_refused_before_any_lookup(client, lookali
     response = client.get(reverse("table-code-entry"), {"code": "ABEK-MHP"})
     assert response.status_code == 400
     assert "8 characters" in response.content.decode()
+
+
+# --- parameters of the table pages ----------------------------------------------------------
+
+@pytest.mark.parametrize("board", ["1" * 16, "9" * 5000, "²", "-1", "abc", "0", "7"])
+def test_call_with_a_board_the_table_does_not_play_is_refused_and_not_stored(
+        client, evening, board):
+    response = client.post(reverse("table-call", args=[code_of(evening, 1)]), {"board": board})
+    assert response.status_code == 302
+    assert response["Location"] == table_url(evening, 1)
+    assert not DirectorCall.objects.exists()
+    html = client.get(response["Location"]).content.decode()
+    assert "The director was not called" in html
+
+
+def test_call_from_a_board_goes_back_to_it(client, evening):
+    code = code_of(evening, 1)
+    response = client.post(reverse("table-call", args=[code]), {"board": "2"})
+    assert response["Location"] == reverse("table-board", args=[code, 2])
+    assert DirectorCall.objects.get().table == 1
+
+
+@pytest.mark.parametrize("value", ["1" * 16, "9" * 5000, "²", "-1", "abc", "\x00"])
+def test_odd_round_numbers_and_keys_are_answered_without_error(client, evening, value):
+    code = code_of(evening, 1)
+    response = client.get(table_url(evening, 1), {"round": value})
+    assert response.status_code in (200, 404)
+    for name in ("table-accept", "table-withdraw"):
+        response = client.post(reverse(name, args=[code, 1]), {"key": value}, follow=True)
+        assert response.status_code == 200
+        assert "This entry no longer exists" in response.content.decode()
