@@ -3,13 +3,14 @@ strain, doubling, declarer, tricks) or in the director's shorthand, an optional 
 lead and, where nobody knows the board's HCP yet, the NS HCP; and the table's code."""
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from club.forms.entry import HcpField, ResultField
 from club.models import STRAINS
 from club.notation import bridge_message, seat_display
 from club.services.results import contract_values
+from club.services.table_entry import CODE_ALPHABET, CODE_LENGTH, code_characters
 from scoring.engine import MAX_LEVEL, MAX_TRICKS, MIN_LEVEL, BridgeError, Direction, parse_result
 
 SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
@@ -130,6 +131,25 @@ class TableEntryForm(forms.Form):
 
 
 class TableCodeForm(forms.Form):
+    """The code printed on the table's card, typed: any case, grouped or not, on a Latin or a
+    Russian keyboard (Cyrillic look-alikes are read as Latin letters)."""
+
     code = forms.CharField(label=_("Table code"), max_length=40, widget=forms.TextInput(
         attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
                "autofocus": True}))
+
+    def clean_code(self):
+        typed = code_characters(self.cleaned_data["code"])
+        strangers = list(dict.fromkeys(ch for ch in typed if ch not in CODE_ALPHABET))
+        if strangers:
+            raise forms.ValidationError(ngettext(
+                "%(chars)s is not used in table codes: they are made of the figures 2 to 9 "
+                "and the Latin letters A to Z except I, L and O.",
+                "%(chars)s are not used in table codes: they are made of the figures 2 to 9 "
+                "and the Latin letters A to Z except I, L and O.", len(strangers)) % {
+                "chars": ", ".join(f"“{ch}”" for ch in strangers)}, code="bad_character")
+        if len(typed) != CODE_LENGTH:
+            raise forms.ValidationError(gettext(
+                "A table code has %(length)s characters; this one has %(typed)s.") % {
+                "length": CODE_LENGTH, "typed": len(typed)}, code="bad_length")
+        return typed

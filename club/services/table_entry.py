@@ -54,10 +54,20 @@ def new_code():
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+# Cyrillic capitals that look like Latin ones: a phone set to a Russian keyboard types them.
+LOOK_ALIKES = str.maketrans("АВЕКМНОРСТХ", "ABEKMHOPCTX")
+
+
+def code_characters(text):
+    """What a player typed (or the card's grouped "K7QM-4TXB"), in capitals, Cyrillic
+    look-alikes read as the Latin letters, without the spaces and dashes that group it."""
+    return "".join(ch for ch in str(text).upper().translate(LOOK_ALIKES)
+                   if not ch.isspace() and ch != "-")
+
+
 def normalize_code(text):
-    """What a player typed (or the card's grouped "K7QM-4TXB"), as a stored code: capital
-    letters and figures only."""
-    return "".join(ch for ch in str(text).upper() if ch.isascii() and ch.isalnum())[:32]
+    """What a player typed, as a stored code: capital letters and figures only."""
+    return "".join(ch for ch in code_characters(text) if ch.isascii() and ch.isalnum())[:32]
 
 
 def issue_codes(session_id, tables=None):

@@ -3,8 +3,9 @@ code, they show the round, take a board's result with big buttons, ask East-West
 it, then show the outcome, the board's traveller and the running totals, and at the end of
 the round where everyone goes next. Every write goes through club.services.table_entry.
 
-A code opens only its own table of a running session (club.views.table_codes checks it);
-an unchanged round page is a 304 after that one query (its ETag: the session's version).
+A code opens only its own table of a running session (club.views.table_admission checks
+it, and keeps guessing in bounds); an unchanged round page is a 304 after that one query
+(its ETag: the session's version).
 """
 
 import uuid
@@ -31,13 +32,12 @@ from club.services.table_entry import (
     ResultExists,
     accept_entry,
     call_director,
-    normalize_code,
     preview,
     submit_entry,
     withdraw_entry,
 )
 from club.views.conditional import not_modified, revalidated, weak_etag
-from club.views.table_codes import check_code, with_pass
+from club.views.table_admission import check_code, with_pass
 from scoring.engine import MovementError, Seating
 
 
@@ -265,8 +265,9 @@ def code_entry(request):
     """Type the code printed on the table's card."""
     form = TableCodeForm(request.GET or None)
     if form.is_valid():
-        return redirect("table", normalize_code(form.cleaned_data["code"]) or "-")
-    return render(request, "club/table/code.html", {"form": form})
+        return redirect("table", form.cleaned_data["code"])
+    return render(request, "club/table/code.html", {"form": form},
+                  status=400 if form.is_bound else 200)
 
 
 def round_etag(request, table_code):
@@ -384,10 +385,18 @@ def table_withdraw(request, code, board_number):
 @never_cache
 @require_POST
 def table_call(request, code):
-    """Call the director (pressing again while the call is open is the same call)."""
+    """Call the director (pressing again while the call is open is the same call), then
+    back to the board page the call came from (`board`) or to the round."""
     state, refusal = open_table(request, code)
     if refusal:
         return refusal
+    back = request.POST.get("board", "")
+    # Compared as text: a board number of any length or script is just not one of these.
+    board = next((n for n in state.by_board if str(n) == back), None)
+    if back and board is None:
+        messages.error(request, gettext("The director was not called: the page named a board "
+                                        "this table does not play. Press the button again."))
+        return redirect(reverse("table", args=[state.code.code]))
     current = state.current_round()
     try:
         call_director(state.session.pk, state.table,
@@ -398,7 +407,6 @@ def table_call(request, code):
     else:
         messages.success(request, gettext("The director has been called: please wait at your "
                                           "table."))
-    back = request.POST.get("board", "")
-    if back.isdigit() and state.round_of_board(int(back)) is not None:
-        return redirect("table-board", state.code.code, int(back))
+    if board is not None:
+        return redirect("table-board", state.code.code, board)
     return redirect(reverse("table", args=[state.code.code]))
