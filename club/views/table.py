@@ -91,7 +91,7 @@ class TableState:
         per_round = session.boards_per_round
         self.rounds = [Round(s, list(seating_boards(s, per_round)))
                        for s in self.schedule if s.table == self.table]
-        self.by_board = {n: r for r in self.rounds for n in r.boards}
+        boards = {n for r in self.rounds for n in r.boards}
         played = played_pairs(session)
         seatings = [r.seating for r in self.rounds]
         self.playing = current_seating(seatings, played, per_round)
@@ -101,23 +101,25 @@ class TableState:
         self.visible = table_visibility(public, self.seated, played)
         ids = [self.pairs[n].pk for r in self.rounds for n in r.seating.pairs
                if n in self.pairs]
+        # By (round, board): in a Howell a table may play the same boards in two rounds.
         self.results = {}
-        for result in (Result.objects.filter(board__session=session,
-                                             board__number__in=list(self.by_board))
+        for result in (Result.objects.filter(board__session=session, board__number__in=boards)
                        .filter(Q(ns_pair__in=ids) | Q(ew_pair__in=ids))
                        .select_related("board")):
-            seating = self.by_board[result.board.number].seating
-            if {result.ns_pair_id, result.ew_pair_id} & self._ids(seating):
-                result.board.session = session
-                self.results[result.board.number] = result
+            number = result.board.number
+            for round_ in self.rounds:
+                if number in round_.boards and (
+                        {result.ns_pair_id, result.ew_pair_id} & self._ids(round_.seating)):
+                    result.board.session = session
+                    self.results[round_.seating.round, number] = result
         self.entries, self.accepted = {}, set()
         for entry in (TableEntry.objects.filter(session=session, table=self.table,
-                                                board__number__in=list(self.by_board))
+                                                board__number__in=boards)
                       .exclude(status=TableEntry.Status.WITHDRAWN).select_related("board")):
             if entry.status == TableEntry.Status.ACCEPTED:
                 self.accepted.add(entry.result_id)
             else:
-                self.entries[entry.board.number] = entry
+                self.entries[entry.round, entry.board.number] = entry
 
     def _ids(self, seating):
         return {self.pairs[n].pk for n in seating.pairs if n in self.pairs}
@@ -128,7 +130,7 @@ class TableState:
         return next((r for r in self.rounds if r.seating.round == number), None)
 
     def done(self, round_):
-        return all(n in self.results for n in round_.boards)
+        return all((round_.seating.round, n) in self.results for n in round_.boards)
 
     def current_round(self):
         """The round the table is playing (club.visibility.current_seating), else the
@@ -142,7 +144,14 @@ class TableState:
         return self.playing is not None and round_.seating.round == self.playing.round
 
     def round_of_board(self, number):
-        return self.by_board.get(number)
+        """The round in which this table plays the board: the current round when it plays
+        it then (a Howell table may play a board in two rounds), else the latest before
+        it, else the first."""
+        rounds = [r for r in self.rounds if number in r.boards]
+        now = self.seated.round if self.seated else 0
+        return (next((r for r in rounds if r.seating.round == now), None)
+                or next((r for r in reversed(rounds) if r.seating.round < now), None)
+                or next(iter(rounds), None))
 
     def board(self, number):
         board = Board.objects.get(session=self.session, number=number)
@@ -157,14 +166,15 @@ class TableState:
         return {"label": self.session.pair_label(number) if number else "",
                 "players": pair.players if pair else ""}
 
-    def status(self, number):
-        """(key, text) of a board at this table."""
-        result = self.results.get(number)
+    def status(self, round_, number):
+        """(key, text) of a board at this table in this round."""
+        key = (round_.seating.round, number)
+        result = self.results.get(key)
         if result is not None:
             if result.pk in self.accepted:
                 return "accepted", gettext("accepted")
             return "director", gettext("entered by the director")
-        entry = self.entries.get(number)
+        entry = self.entries.get(key)
         if entry is not None and entry.status == TableEntry.Status.HELD:
             return "held", gettext("held for the director")
         if entry is not None:
@@ -200,9 +210,10 @@ class TableState:
                 "last_round": self.rounds[-1].seating.round}
 
     def round_context(self, round_):
-        boards = [{"number": n, "status": self.status(n),
+        boards = [{"number": n, "status": self.status(round_, n),
                    "result": result_display(r.contract, r.declarer, r.tricks)
-                   if (r := self.results.get(n)) and n in self.visible else ""}
+                   if (r := self.results.get((round_.seating.round, n))) and n in self.visible
+                   else ""}
                   for n in round_.boards]
         done = self.done(round_)
         return {**self.base_context(round_), "boards": boards, "done": done,
@@ -210,15 +221,17 @@ class TableState:
 
     def board_context(self, round_, board, form):
         number = board.number
-        result, entry = self.results.get(number), self.entries.get(number)
+        key = (round_.seating.round, number)
+        result, entry = self.results.get(key), self.entries.get(key)
         context = {**self.base_context(round_), "board": board,
                    "dealer": seat_display(board.dealer.value),
                    "vulnerability": vulnerability_display(board.vulnerability.value),
-                   "status": self.status(number), "result": result, "entry": entry,
-                   "next_board": next((n for n in round_.boards
-                                       if n != number and n not in self.results), None)}
+                   "status": self.status(round_, number), "result": result, "entry": entry,
+                   "next_board": next((n for n in round_.boards if n != number and (
+                       round_.seating.round, n) not in self.results), None)}
         if result is not None and number in self.visible:
-            context.update(outcome=outcome_rows(result), traveller=self.traveller(board),
+            context.update(outcome=outcome_rows(result),
+                           traveller=self.traveller(board, result),
                            totals=self.totals(), lead=lead_display(result.lead),
                            text=result_display(result.contract, result.declarer,
                                                result.tricks))
@@ -238,9 +251,9 @@ class TableState:
                            refusal=form.non_field_errors() if form is not None else None)
         return context
 
-    def traveller(self, board):
+    def traveller(self, board, own):
         """The board's results at every table that has played it (a board this table may
-        see)."""
+        see); `own` is this table's."""
         rows = []
         for r in Result.objects.filter(board=board).order_by("table", "pk"):
             ns, ew = self.pair_ids.get(r.ns_pair_id), self.pair_ids.get(r.ew_pair_id)
@@ -249,7 +262,7 @@ class TableState:
                          "text": result_display(r.contract, r.declarer, r.tricks),
                          "score": signed(r.ns_score), "ns_imps": signed(r.ns_imps),
                          "ew_imps": signed(r.ew_imps), "adjusted": r.is_adjusted,
-                         "here": r.pk == self.results[board.number].pk})
+                         "here": r.pk == own.pk})
         return rows
 
     def totals(self):

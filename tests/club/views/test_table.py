@@ -469,3 +469,24 @@ def test_the_last_board_of_a_round_shows_its_outcome_to_the_phone_that_accepts_i
     assert "Accepted: 4♠= N, NS +620; IMPs NS +12, EW −12." in html
     again = client.get(board_url(evening, 1, 2)).content.decode()
     assert "+620" not in again and "This board has its result at this table" in again
+
+
+def test_a_howell_table_plays_a_board_in_two_rounds(client, db):
+    """5 pairs, 1 board a round: table 1 plays board 1 in round 1 (2 v 5) and again in
+    round 2 (3 v 1). Each round's pairs enter their own result."""
+    session = make_session(tables=3, movement="howell", pairs=5, rounds=5,
+                           boards_per_round=1)
+    session.boards.update(ns_hcp=20)
+    issue_codes(session.pk)
+    enter(client, session, 1, 1, shorthand="4S= N")
+    entry = TableEntry.objects.get()
+    assert (entry.round, entry.ns_pair.number, entry.ew_pair.number) == (1, 2, 5)
+    accept(client, session, 1, 1)
+    html = client.get(board_url(session, 1, 1)).content.decode()
+    assert "round 2 of 5" in html and 'name="level"' in html  # round 2's pairs now
+    enter(client, session, 1, 1, shorthand="3NT= S")
+    entry = TableEntry.objects.get(status="entered")
+    assert (entry.round, entry.ns_pair.number, entry.ew_pair.number) == (2, 3, 1)
+    accept(client, session, 1, 1)
+    rows = Result.objects.order_by("round").values_list("round", "ns_pair__number", "tricks")
+    assert list(rows) == [(1, 2, 10), (2, 3, 9)]
