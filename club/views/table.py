@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db.models import Q
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import cache as http_cache
@@ -375,6 +375,11 @@ def _board_or_404(state, board_number):
 @require_http_methods(["GET", "POST"])
 def table_board(request, code, board_number):
     """One board: the entry form, the entry awaiting East-West, or the stored result."""
+    if request.method == "GET" and request.headers.get("X-Requested-With") == "fetch":
+        # table.js sent a form with fetch(), which followed the redirect here, and now opens
+        # the page itself: this first look must not take the page's messages (the accepted
+        # result's outcome) away from it.
+        return HttpResponse(status=204)
     state, refusal = open_table(request, code)
     if refusal:
         return refusal

@@ -490,3 +490,16 @@ def test_a_howell_table_plays_a_board_in_two_rounds(client, db):
     accept(client, session, 1, 1)
     rows = Result.objects.order_by("round").values_list("round", "ns_pair__number", "tricks")
     assert list(rows) == [(1, 2, 10), (2, 3, 9)]
+
+
+def test_the_phones_script_following_the_redirect_leaves_the_message_for_the_page(
+        client, evening):
+    """table.js posts with fetch(), which follows the redirect, then opens the page: that
+    first request must leave the accepted result's message for the page."""
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    entry = TableEntry.objects.get()
+    response = client.post(reverse("table-accept", args=[code_of(evening, 1), 1]),
+                           {"key": str(entry.key)}, headers={"X-Requested-With": "fetch"})
+    followed = client.get(response["Location"], headers={"X-Requested-With": "fetch"})
+    assert followed.status_code == 204 and not followed.content
+    assert "Accepted: 4♠= N" in client.get(response["Location"]).content.decode()
