@@ -1,9 +1,13 @@
 """Reading the club's data for pages and exports: each function loads what it needs in a
 fixed number of queries, whatever the size of the session. Nothing here writes."""
 
+from dataclasses import dataclass
+
 from django.db.models import Q
 
 from club.models import Player, Result
+from club.schedule import board_total
+from club.visibility import Visibility, board_visibility, movement, played_from
 from scoring.engine import compute_standings
 
 
@@ -17,17 +21,50 @@ def pair_entries(session, pairs):
     return [(p.id, p.number, session.pair_label(p.number), p.players) for p in pairs]
 
 
-def result_imps(session):
-    """(ns_pair_id, ew_pair_id, ns_imps, ew_imps) of every result of the session (one query)."""
+def result_rows(session):
+    """(board number, ns_pair_id, ew_pair_id, ns_imps, ew_imps) of every result of the
+    session (one query)."""
     return list(Result.objects.filter(board__session=session).order_by()
-                .values_list("ns_pair_id", "ew_pair_id", "ns_imps", "ew_imps"))
+                .values_list("board__number", "ns_pair_id", "ew_pair_id", "ns_imps",
+                             "ew_imps"))
+
+
+@dataclass
+class PublicStandings:
+    """The standings the public may see (club.visibility): while play is on, each pair's
+    total counts only the released boards. `visible` says which boards count, `boards`
+    how many the session plays."""
+
+    rows: list
+    visible: Visibility
+    boards: int
+
+    @property
+    def counted(self):
+        """How many boards the totals count while play is on; None when they count all."""
+        return None if self.visible.everything else len(self.visible.public)
+
+
+def public_standings(session, pairs=None):
+    """The public standings of a session (two queries, or one when `pairs` are given):
+    the engine's arithmetic over the results of the boards the public may see."""
+    if pairs is None:
+        pairs = session_pairs(session)
+    results = result_rows(session)
+    schedule = movement(session, len(pairs))
+    visible = board_visibility(session, schedule, pair_count=len(pairs),
+                               played=played_from(results, {p.pk: p.number for p in pairs}))
+    rows = compute_standings(pair_entries(session, pairs),
+                             [row[1:] for row in results if row[0] in visible])
+    # A movement that cannot seat the pairs counts its boards as free seating would.
+    boards = (session.rounds * session.boards_per_round if schedule is None
+              else board_total(session, schedule))
+    return PublicStandings(rows, visible, boards)
 
 
 def session_standings(session, pairs=None):
-    """The standings of a session (two queries, or one when `pairs` are given)."""
-    if pairs is None:
-        pairs = session_pairs(session)
-    return compute_standings(pair_entries(session, pairs), result_imps(session))
+    """The rows of public_standings."""
+    return public_standings(session, pairs).rows
 
 
 def boards_with_results(session):

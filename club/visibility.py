@@ -1,24 +1,39 @@
-"""Which boards of a session the public may see: the one rule that keeps a board's results,
-hands and traveller from the players who have not played it yet.
+"""Which boards of a session a viewer may see: the one rule that keeps a board's results,
+hands and traveller (and anything computed from them, such as a total) from the players
+who have not played it yet. Every public page, download and table page asks here.
 
-A session being set up shows nothing. While it runs, a board becomes public once every
-table scheduled to play it has a result on it: with a movement, every seating the schedule
-gives that board (both of its pairs have a result on the board, whichever way round they
-sat); with free seating, as many results as tables can be in play (the session's tables,
-or fewer when fewer pairs came). A finished or published session shows every board.
-Directors see everything on their own pages; this rule is for the public pages, the
+The public. A session being set up shows nothing. While it runs, a board becomes public
+(released) once every table scheduled to play it has a result on it: with a movement,
+every seating the schedule gives that board (both of its pairs have a result on the board,
+whichever way round they sat); with free seating, as many results as tables can be in play
+(the session's tables, or fewer when fewer pairs came). A finished or published session
+shows every board.
+
+A table (the phone holding its code). Both pairs now seated there read the same phone, so
+it shows the released boards and those that every pair now seated at the table has played
+(wherever they played them). The pairs now seated are those of the table's current round:
+its first round, in the movement's order, with a board that neither of the round's pairs
+has a result on yet; after its last round, the last round's pairs. The current round is
+also the only one whose boards the table may enter (club.services.table_entry).
+
+Totals. A total shown to a viewer counts exactly the boards that viewer may see: while
+play is on, the public standings, downloads and scorecards count the released boards; a
+table's running totals count the boards the table may see.
+
+Directors see everything on their own pages; these rules are for the public pages, the
 downloads and the tables' own pages.
 """
 
 from dataclasses import dataclass, field
 
 from club.models import Result, Session
-from scoring.engine import boards_of_set
+from club.schedule import seating_boards, session_schedule
+from scoring.engine import MovementError, boards_of_set
 
 
 @dataclass(frozen=True)
 class Visibility:
-    """The public boards of one session: `everything`, or the board numbers in `public`."""
+    """The boards a viewer may see: `everything`, or the board numbers in `public`."""
 
     everything: bool
     public: frozenset = field(default_factory=frozenset)
@@ -29,20 +44,48 @@ class Visibility:
     def __contains__(self, number):
         return self.shows(number)
 
+    @property
+    def only(self):
+        """The board numbers shown, or None for every board (what the file writers take
+        as `only_boards`)."""
+        return None if self.everything else self.public
+
 
 def is_provisional(session):
     """Public but not yet checked and published by the directors."""
     return session.status in (Session.Status.RUNNING, Session.Status.FINISHED)
 
 
+def is_partial(session):
+    """While play is on, totals count the released boards only (see the module)."""
+    return session.status == Session.Status.RUNNING
+
+
 def played_pairs(session):
     """{board number: {numbers of the pairs with a result on it}} (one query)."""
-    played = {}
     rows = (Result.objects.filter(board__session=session).order_by()
             .values_list("board__number", "ns_pair__number", "ew_pair__number"))
-    for board, ns, ew in rows:
-        played.setdefault(board, set()).update((ns, ew))
+    return played_from(rows)
+
+
+def played_from(rows, number_of=None):
+    """{board number: {pair numbers}} from (board number, ns pair, ew pair, ...) rows,
+    the pairs given by number, or by id when `number_of` ({pair id: number}) is given."""
+    played = {}
+    for board, ns, ew, *_rest in rows:
+        if number_of is not None:
+            ns, ew = number_of.get(ns), number_of.get(ew)
+        played.setdefault(board, set()).update(p for p in (ns, ew) if p is not None)
     return played
+
+
+def movement(session, pair_count):
+    """The session's schedule for `pair_count` pairs: [] for free seating, None when the
+    movement cannot seat them (its boards then count as free seating's)."""
+    try:
+        return session_schedule(session, pairs=pair_count)
+    except MovementError:
+        return None
 
 
 def scheduled_pairs(session, schedule):
@@ -58,9 +101,8 @@ def scheduled_pairs(session, schedule):
 
 def board_visibility(session, schedule, *, pair_count, played=None):
     """The session's public boards (see the module docstring). `schedule` is the session's
-    movement (club.schedule.session_schedule for `pair_count` pairs): [] for free seating,
-    None when the movement cannot seat the field (the boards then count as free seating's).
-    `played` (from played_pairs) saves the query when a page has it already."""
+    movement for `pair_count` pairs (`movement`). `played` (from played_pairs or
+    played_from) saves the query when a page has it already."""
     if session.status in (Session.Status.FINISHED, Session.Status.PUBLISHED):
         return Visibility(everything=True)
     if session.status != Session.Status.RUNNING:
@@ -77,3 +119,45 @@ def board_visibility(session, schedule, *, pair_count, played=None):
         public = {number for number, pairs in seatings.items()
                   if all({ns, ew} <= played.get(number, set()) for ns, ew in pairs)}
     return Visibility(everything=False, public=frozenset(public))
+
+
+def public_boards(session, pair_count=None, played=None):
+    """The boards the public may see now (counting the pairs when `pair_count` is not
+    given: one query; and one for `played` when not given)."""
+    if pair_count is None:
+        pair_count = session.pairs.count()
+    return board_visibility(session, movement(session, pair_count), pair_count=pair_count,
+                            played=played)
+
+
+# --- a table's phone -----------------------------------------------------------------------
+
+def round_done(seating, played, boards_per_round):
+    """Every board of the seating has a result holding one of its pairs (a sit-out has
+    nothing to play)."""
+    pairs = set(seating.pairs)
+    return all(pairs & played.get(number, set())
+               for number in seating_boards(seating, boards_per_round))
+
+
+def current_seating(seatings, played, boards_per_round):
+    """The round a table is playing now: the first of its `seatings` (in round order) with
+    a board still to be entered; None once every round is done."""
+    return next((s for s in seatings if not round_done(s, played, boards_per_round)), None)
+
+
+def seated_now(seatings, played, boards_per_round):
+    """The seating whose pairs sit at the table now: its current round, or its last after
+    the last round; None without seatings."""
+    current = current_seating(seatings, played, boards_per_round)
+    return current or (seatings[-1] if seatings else None)
+
+
+def table_visibility(public, seating, played):
+    """What the table's phone may show: the `public` boards and those every pair of
+    `seating` (seated_now) has played."""
+    if public.everything or seating is None:
+        return public
+    pairs = set(seating.pairs)
+    own = {number for number, seen in played.items() if pairs <= seen}
+    return Visibility(everything=False, public=public.public | frozenset(own))

@@ -6,7 +6,7 @@ from django.db import connection
 
 from club.models import OUTCOME_FIELDS, Result
 from club.services.errors import MissingHcp
-from scoring.engine import Policy, score_board, side_imps
+from scoring.engine import Direction, Policy, contract_score, score_board, side_imps
 
 # What a rescore leaves unread: the seating, the bookkeeping and the timestamps (reading
 # whole rows cost most of a rescore). Everything else, and any field added later, is loaded.
@@ -53,6 +53,15 @@ def score_result(result, *, table_cache=None, hcp_field=None):
                         side_imps(result.ns_adjustment, outcome.ns_imps),
                         side_imps(result.ew_adjustment, outcome.ew_imps)))
     return result
+
+
+def table_score(contract, declarer, tricks, vulnerability):
+    """North-South's table score of a contract (None: passed out) and its tricks on a board
+    of this vulnerability: what the result shows before anything from the board's HCP."""
+    if contract is None:
+        return 0
+    score = contract_score(contract, tricks, vulnerability.is_vulnerable(declarer))
+    return score if Direction.coerce(declarer).is_ns else -score
 
 
 def rescore_results(results, reason="rescored"):

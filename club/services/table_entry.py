@@ -18,10 +18,11 @@ from django.utils.translation import gettext
 
 from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableCode, TableEntry
 from club.schedule import seating_boards, session_schedule
-from club.services.errors import Refused, ServiceError
+from club.services.errors import Refused
 from club.services.locks import lock_session
 from club.services.results import enter_result, refuse_closed, row_hcp
-from club.services.scoring import score_result
+from club.services.scoring import table_score
+from club.visibility import current_seating, played_pairs
 from scoring.engine import MovementError
 
 # No 0/O, 1/I/L: read off a card and typed on a phone without doubt. 31 ** 8 codes.
@@ -94,20 +95,38 @@ def issue_codes(session_id, tables=None):
 
 # --- entering -------------------------------------------------------------------------------
 
-def table_seating(session, table, round, pair_count=None):
-    """The movement's seating of this table in this round, or None (free seating, a
-    sit-out or no such round)."""
+def _table_seatings(session, table):
+    """This table's seatings in the movement, in round order ([] for free seating)."""
     try:
-        schedule = session_schedule(session, pairs=pair_count)
+        schedule = session_schedule(session)
     except MovementError:
-        return None
-    return next((s for s in schedule if s.table == table and s.round == round
-                 and not s.is_sit_out), None)
+        return []
+    return [s for s in schedule if s.table == table]
+
+
+def refuse_other_round(session, table, round, board_number, seatings=None):
+    """Refused unless `round` is the round this table is playing now
+    (club.visibility.current_seating): a table enters only its current round's boards, so
+    that nothing is stored, or shown, for a board before its pairs play it. The director
+    can enter any board."""
+    if seatings is None:
+        seatings = _table_seatings(session, table)
+    current = current_seating(seatings, played_pairs(session), session.boards_per_round)
+    if current is None:
+        raise Refused(gettext("Table %(table)s has played all its rounds: call the director "
+                              "to change a result.") % {"table": table})
+    if current.round != round:
+        raise Refused(gettext("Table %(table)s is playing round %(current)s: board %(board)s "
+                              "is played in round %(round)s. Enter the boards of round "
+                              "%(current)s first.") % {
+                                  "table": table, "current": current.round,
+                                  "board": board_number, "round": round})
 
 
 def _seated_board(session, table, round, board_number):
     """(seating, board, ns pair, ew pair) of a board this table plays in this round."""
-    seating = table_seating(session, table, round)
+    seatings = _table_seatings(session, table)
+    seating = next((s for s in seatings if s.round == round and not s.is_sit_out), None)
     if seating is None or board_number not in seating_boards(seating, session.boards_per_round):
         raise Refused(gettext("Table %(table)s does not play board %(board)s in round "
                               "%(round)s.") % {"table": table, "board": board_number,
@@ -118,7 +137,7 @@ def _seated_board(session, table, round, board_number):
         raise Refused(gettext("This board or its pairs are not set up yet: call the "
                               "director."))
     board.session = session
-    return seating, board, pairs[seating.ns], pairs[seating.ew]
+    return seatings, seating, board, pairs[seating.ns], pairs[seating.ew]
 
 
 def _stored_result(board, ns_pair, ew_pair):
@@ -159,10 +178,12 @@ def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=
                 return seen
             raise Refused(gettext("This form was already used: reload the page."))
         refuse_closed(session)
-        seating, board, ns_pair, ew_pair = _seated_board(session, table, round, board_number)
+        seatings, seating, board, ns_pair, ew_pair = _seated_board(session, table, round,
+                                                                   board_number)
         stored = _stored_result(board, ns_pair, ew_pair)
         if stored is not None:
             raise ResultExists(stored)
+        refuse_other_round(session, table, round, board_number, seatings)
         open_entry = TableEntry.objects.filter(board=board, ns_pair=ns_pair,
                                                status__in=TableEntry.OPEN).first()
         if open_entry is not None:
@@ -209,6 +230,7 @@ def accept_entry(session_id, key, table=None):
         if entry.status == TableEntry.Status.HELD:
             raise Refused(gettext("This entry is held for the director: call the director."))
         refuse_closed(session)
+        refuse_other_round(session, entry.table, entry.round, entry.board.number)
         board = entry.board
         conflict = hcp_conflict(session, board, entry.ns_hcp, entry.ns_pair)
         if conflict:
@@ -247,16 +269,14 @@ def withdraw_entry(session_id, key, table=None):
 
 
 def preview(entry, board):
-    """The entry as an unsaved Result, scored as it would be stored (through the scoring
-    service); its outcome stays empty while the NS HCP is not known."""
+    """The entry as an unsaved Result with its score only, for East-West to check before
+    they accept: the score depends on the contract, the tricks and the vulnerability alone,
+    whereas the compensation, net and IMPs would tell the table the board's stored HCP (or
+    another table's) before it has played the board."""
     result = Result(board=board, ns_pair_id=entry.ns_pair_id, ew_pair_id=entry.ew_pair_id,
                     **{name: getattr(entry, name) for name in ENTRY_FIELDS})
-    if not board.session.duplicated or board.ns_hcp is None:
-        result.ns_hcp = entry.ns_hcp
-    try:
-        score_result(result)
-    except ServiceError:
-        pass
+    contract, declarer, tricks = result.scored_result
+    result.ns_score = table_score(contract, declarer, tricks, board.vulnerability)
     return result
 
 

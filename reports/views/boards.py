@@ -11,8 +11,7 @@ from club.io import archive, pbn, usebio
 from club.io.exports import EXPORT_FORMATS, ResultsTable, results_rows
 from club.models import Result
 from club.queries import session_pairs
-from club.schedule import session_schedule
-from club.visibility import board_visibility
+from club.visibility import public_boards
 from reports.presenters import (
     SEAT_NAMES,
     VULNERABILITY_NAMES,
@@ -28,7 +27,6 @@ from reports.views.common import (
     get_session,
     url_prefix,
 )
-from scoring.engine import MovementError
 
 # The session's own formats, beside the tables: deals and results for other bridge programs.
 FILE_DOWNLOADS = {
@@ -37,27 +35,14 @@ FILE_DOWNLOADS = {
 }
 
 
-def public_boards(session, pair_count=None):
-    """The boards the public may see (club.visibility): while play is on, only those every
-    table scheduled to play them has played."""
-    if pair_count is None:
-        pair_count = session.pairs.count()
-    try:
-        schedule = session_schedule(session, pairs=pair_count)
-    except MovementError:
-        schedule = None
-    return board_visibility(session, schedule, pair_count=pair_count)
-
-
 def file_download(session, fmt, visible):
     """The session as PBN (deals and results) or USEBIO XML; public, so without the
     players' membership numbers, and without the boards still in play."""
     content_type, extension = FILE_DOWNLOADS[fmt]
-    only = None if visible.everything else visible.public
     if fmt == "pbn":
-        content = pbn.session_pbn(session, only_boards=only).encode("utf-8")
+        content = pbn.session_pbn(session, only_boards=visible.only).encode("utf-8")
     else:
-        content = usebio.export_usebio(session, membership=False, only_boards=only)
+        content = usebio.export_usebio(session, membership=False, only_boards=visible.only)
     return download(content, content_type, f"results-{session.date}-{session.id}.{extension}")
 
 

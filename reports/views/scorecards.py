@@ -6,23 +6,19 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from club.models import Result
-from club.queries import pair_entries, result_imps, session_pairs
-from club.schedule import session_schedule
+from club.queries import public_standings, session_pairs
+from club.visibility import movement
 from reports.charts import running_total_svg
 from reports.presenters import imps_cell, pair_names, scorecard_rows
 from reports.tables import signed
-from reports.views.boards import public_boards
 from reports.views.common import get_session, url_prefix
-from scoring.engine import MovementError, compute_standings
 
 
 def sit_out_rounds(session, number, pair_count):
-    """Rounds in which the pair sits out, from the movement (none for free seating)."""
-    try:
-        schedule = session_schedule(session, pairs=pair_count)
-    except MovementError:
-        return []  # a setup the movement cannot seat: show the boards played only
-    return [s.round for s in schedule if s.is_sit_out and number in (s.ns, s.ew)]
+    """Rounds in which the pair sits out, from the movement (none for free seating, or
+    for a setup the movement cannot seat: the boards played only)."""
+    return [s.round for s in movement(session, pair_count) or []
+            if s.is_sit_out and number in (s.ns, s.ew)]
 
 
 @require_safe
@@ -37,15 +33,14 @@ def pair_scorecard(request, session_id, number):
                    .select_related("board").order_by())
     for result in results:
         result.board.session = session
-    visible = public_boards(session, len(pairs))
-    in_play = {r.board.number for r in results if r.board.number not in visible}
+    # The pair's total, like its rows, counts only the boards the public may see.
+    standings = public_standings(session, pairs)
+    in_play = {r.board.number for r in results if r.board.number not in standings.visible}
     rows, totals = scorecard_rows(
         session, pair, results, names, url_prefix("board-report", session.id),
         url_prefix("pair-scorecard", session.id),
         sit_out_rounds(session, number, len(pairs)), in_play=in_play)
-    standing = next(r for r in compute_standings(pair_entries(session, pairs),
-                                                 result_imps(session))
-                    if r.number == number)
+    standing = next(r for r in standings.rows if r.number == number)
     return render(request, "reports/pair_scorecard.html", {
         "session": session, "pair": pair, "label": session.pair_label(number),
         "players": names[pair.id][1], "rows": rows, "standing": standing,

@@ -10,10 +10,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from club.queries import session_standings
+from club.queries import public_standings
 from club.stats.seasons import season_groups
 from club.views.conditional import cached_html, not_modified, revalidated, weak_etag
-from club.visibility import is_provisional
+from club.visibility import is_partial, is_provisional
 from reports.tables import EXPORT_FORMATS, StandingsTable
 from reports.views.common import (
     export_format,
@@ -42,8 +42,11 @@ def session_list(request):
     })
 
 
-def standings_table(session, sort):
-    table = StandingsTable(session_standings(session),
+def standings_table(session, sort, standings=None):
+    """The public standings (club.queries.public_standings) as a table sorted by `sort`."""
+    if standings is None:
+        standings = public_standings(session)
+    table = StandingsTable(standings.rows,
                            scorecard_prefix=url_prefix("pair-scorecard", session.id))
     if sort:
         table.order_by = sort
@@ -52,8 +55,10 @@ def standings_table(session, sort):
 
 def render_live_standings(session, sort):
     """The standings block (reports/table.html): computed and rendered once per version
-    of the session, language and sort (club.views.conditional.cached_html)."""
-    table = standings_table(session, sort)
+    of the session, language and sort (club.views.conditional.cached_html). While play is
+    on it says how many of the session's boards the totals count."""
+    standings = public_standings(session)
+    table = standings_table(session, sort, standings)
     head, body = table.html_parts()
     query = f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}"
     provisional = is_provisional(session)
@@ -62,6 +67,8 @@ def render_live_standings(session, sort):
         "live": {"provisional": provisional, "updated": timezone.now(),
                  "poll_url": reverse("standings", args=[session.id]) + query
                  if provisional else ""},
+        "counted": standings.counted if is_partial(session) else None,
+        "boards": standings.boards,
     })
 
 
@@ -99,6 +106,6 @@ def standings(request, session_id):
     else:
         response = render(request, "reports/standings.html", {
             "session": session, "standings": html, "export_formats": EXPORT_FORMATS,
-            "provisional": is_provisional(session),
+            "provisional": is_provisional(session), "partial": is_partial(session),
         })
     return revalidated(response, etag(), public=public)

@@ -118,8 +118,10 @@ def test_the_live_standings_replace_themselves(page, live_server, transactional_
                                                artifacts):
     """A running session's standings say they are provisional and when they were made;
     the block htmx fetches again (?part=table) swaps in under the CSP with the new result."""
+    # Two of three rounds played: a round-3 result is a board's last, which releases it
+    # (while play is on the standings count only the boards every table has played).
     session = build_session(3, 3, scheduled=True, name="Live evening",
-                            status=Session.Status.RUNNING, played_rounds=1)
+                            status=Session.Status.RUNNING, played_rounds=2)
     errors = []
     page.on("console", lambda message: errors.append(message.text)
             if message.type == "error" else None)
@@ -128,12 +130,13 @@ def test_the_live_standings_replace_themselves(page, live_server, transactional_
     assert live.get_attribute("hx-trigger") == "every 15s"
     assert "Provisional, updated" in live.inner_text()
     before = page.locator("table.standings td.boards").all_inner_texts()
-    seating = next(s for s in session_schedule(session) if s.round == 2)
+    assert "The totals count 0 of 3 boards" in live.inner_text()
+    seating = next(s for s in session_schedule(session) if s.round == 3)
     number = next(iter(seating_boards(seating, session.boards_per_round)))
     pairs = {pair.number: pair.pk for pair in session.pairs.all()}
     enter_result(session.boards.get(number=number).pk, ns_pair_id=pairs[seating.ns],
                  ew_pair_id=pairs[seating.ew],
-                 values={**contract_values(parse_result("3NT= N")), "round": 2,
+                 values={**contract_values(parse_result("3NT= N")), "round": 3,
                          "table": seating.table})
     # What the 15-second poll does, now: fetch the block again and put it in place.
     page.evaluate("() => htmx.ajax('GET', document.querySelector('#standings-live')"
@@ -142,5 +145,6 @@ def test_the_live_standings_replace_themselves(page, live_server, transactional_
         "(before) => Array.from(document.querySelectorAll('table.standings td.boards'))"
         ".map(td => td.textContent).join() !== before.join()", arg=before)
     assert page.locator("#standings-live[hx-trigger]").count() == 1  # still polling
+    assert "The totals count 1 of 3 boards" in live.inner_text()
     page.screenshot(path=str(artifacts / "layout-live-standings.png"), full_page=True)
     assert not [e for e in errors if "Content Security Policy" in e]

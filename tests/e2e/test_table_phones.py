@@ -1,8 +1,9 @@
 """Players enter a round on their phones while the director watches: three phones (one per
 table of a 3-table Mitchell) enter and accept their boards with the big buttons, the
 director's dashboard follows live and the director corrects one result; a phone that loses
-its connection sends again, a reloaded phone and a resent form make no second result, and a
-player opening a board still in play elsewhere sees only that it is still being played.
+its connection sends again, a reloaded phone and a resent form make no second result, a
+round's boards disappear from the table's phone once the next round's pairs sit there, and
+a player opening a board still in play elsewhere sees only that it is still being played.
 Screenshots of the phones and the dashboard go to test-artifacts/phones-*.png."""
 
 import re
@@ -50,10 +51,13 @@ def enter_with_buttons(page, level, strain, declarer, tricks, hcp=None):
 
 
 def accept(page):
+    """East-West accept; the phone confirms with the result's outcome (after a round's last
+    board the page itself no longer shows it: the next round's pairs sit there)."""
     assert page.get_by_text("East-West: is this the result?").is_visible()
     with page.expect_navigation():
         page.get_by_role("button", name="Accept").click()
-    page.wait_for_selector("table.traveller")
+    page.wait_for_selector(".message.success")
+    assert "Accepted:" in page.inner_text(".messages")
 
 
 def test_three_phones_play_a_round(phones, logged_in_page, live_server, artifacts):
@@ -94,9 +98,12 @@ def test_three_phones_play_a_round(phones, logged_in_page, live_server, artifact
     phones[0].fill("input[name=lead]", "♥K")
     with phones[0].expect_navigation():
         phones[0].get_by_role("button", name="Enter the result").click()
+    # Before East-West accept: the score only (nothing from the board's stored HCP).
     assert "+420" in phones[0].inner_text("table.outcome")
+    assert "IMPs" not in phones[0].inner_text("table.outcome")
     phones[0].screenshot(path=str(artifacts / "phones-04-accept.png"), full_page=True)
     accept(phones[0])
+    phones[0].wait_for_selector("table.traveller")
     assert "1NS" in phones[0].inner_text(".totals")
     phones[0].screenshot(path=str(artifacts / "phones-05-result-traveller.png"),
                          full_page=True)
@@ -123,6 +130,7 @@ def test_three_phones_play_a_round(phones, logged_in_page, live_server, artifact
     assert TableEntry.objects.filter(table=2).count() == 1
     phones[1].goto(f"{base}/t/{codes[2]}/boards/3/")
     accept(phones[1])
+    phones[1].wait_for_selector("table.traveller")
 
     # Table 3, board 5, typed in the shorthand box; the server gets it but its answer is
     # lost: the phone sends the same form again (same key) and there is still one entry.
@@ -150,10 +158,14 @@ def test_three_phones_play_a_round(phones, logged_in_page, live_server, artifact
     assert Result.objects.filter(board__number=5).count() == 1
 
     # The second board of each table; boards 2, 4 and 6 have no HCP yet: the phones give it.
+    # The round is then over: the next round's pairs have not played these boards, so the
+    # phone shows the outcome once, to the pairs who accept it, and no traveller.
     for table, phone in enumerate(phones, start=1):
         phone.goto(f"{base}/t/{codes[table]}/boards/{ROUND_1[table][1]}/")
         enter_with_buttons(phone, 1, "NT", "N", 7, hcp=22)
         accept(phone)
+        assert phone.locator("table.traveller").count() == 0
+        assert phone.get_by_text("This board has its result at this table").is_visible()
         phone.get_by_role("link", name=re.compile("End of the round")).click()
         phone.wait_for_load_state()
         assert phone.locator(".moves").is_visible()
@@ -190,8 +202,10 @@ def test_three_phones_play_a_round(phones, logged_in_page, live_server, artifact
         director.keyboard.press("Enter")
     corrected.refresh_from_db()
     assert corrected.text == "2HX-2 E"
+    # Table 3's phone no longer shows board 5: 2EW, now at table 3, has not played it.
     phones[2].goto(f"{base}/t/{codes[3]}/boards/5/")
-    assert "2♥X-2" in phones[2].inner_text(".final-result")
+    assert "2♥X" not in phones[2].inner_text("main")
+    assert phones[2].get_by_text("This board has its result at this table").is_visible()
 
     # A player looks up board 3 on the public pages: table 2 played it, the others have not.
     phones[0].goto(base + reverse("board-report", args=[session.pk, 3]))

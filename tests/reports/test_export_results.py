@@ -99,7 +99,9 @@ def test_export_command_refusals(args, message):
 
 @pytest.fixture
 def hostile_names():
-    session = make_session(tables=3, boards_per_round=2, pairs=0, boards=False)
+    # Finished: every board counts (while play is on, only the released ones would).
+    session = make_session(tables=3, boards_per_round=2, pairs=0, boards=False,
+                           status="finished")
     make_pair(session, 1, ("=HYPERLINK(\"http://evil.example\",\"x\")", "+1+1"))
     make_pair(session, 2, ("@SUM(A1)", "-2+3"))
     for number in range(3, 7):

@@ -48,7 +48,12 @@ def test_provisional_standings_poll_and_say_when_they_were_made(client, evening,
     assert f'hx-get="{url(evening)}?part=table"' in html
     assert 'hx-trigger="every 15s"' in block and 'hx-swap="outerHTML"' in block
     assert re.search(r"Provisional, updated \d\d:\d\d<", block)
-    assert "total is already final for the boards it has played" in html
+    if status == "running":
+        assert "the totals count only the boards that every table has played" in html
+        assert "The totals count 0 of 6 boards" in block
+    else:
+        assert "total is already final for the boards it has played" in html
+        assert "The totals count" not in block
 
 
 def test_published_standings_neither_poll_nor_say_provisional(client, evening):

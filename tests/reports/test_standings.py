@@ -36,8 +36,9 @@ def test_a_pair_without_boards_counts_zero():
 
 @pytest.fixture
 def evening(db):
-    """A 3-table Mitchell (pairs 1-3 NS, 4-6 EW) with four results scored by the rules."""
-    session = make_session(tables=3, boards_per_round=2)
+    """A 3-table Mitchell (pairs 1-3 NS, 4-6 EW) with four results scored by the rules,
+    finished: every board counts (while play is on, only the released ones would)."""
+    session = make_session(tables=3, boards_per_round=2, status="finished")
     # Board 1, nobody vulnerable, NS 22 HCP, 4C= N: 130 - 70 = +60 -> NS +2.
     make_result(session, 1, 1, 4, "4C= N", board_hcp=22)
     # Board 2, NS vulnerable, NS 15 HCP, 3NT= E: -400 - (-300) = -100 -> NS -3.

@@ -5,6 +5,7 @@ downloads that apply it; finished sessions public as provisional."""
 import json
 
 import pytest
+from django.db.models import F
 from django.test import Client
 
 from club.models import Session
@@ -90,11 +91,13 @@ def test_scorecard_rows_of_boards_in_play(client, evening):
     row = row[:row.index("</tr>")]
     assert "in play" in row and "4<span" not in row and "+420" not in row
     assert "1 board this pair played is still in play" in html
-    assert "+9" in html  # the pair's total IMPs count it (said on the page)
+    # Nor does the pair's total count it yet: a total minus the rows shown would give it.
+    assert "+9" not in html and "<dd>0</dd>" in html
     for ns, ew, rnd, table in BOARD_1[1:]:
         make_result(evening, 1, ns, ew, "4S= N", round=rnd, table=table)
     html = client.get(f"/sessions/{evening.pk}/pairs/1/").content.decode()
     assert 'class="in-play"' not in html and "+420" in html
+    assert '<dd class="pos">+9</dd>' in html
 
 
 def test_downloads_leave_out_boards_in_play(client, evening):
@@ -158,3 +161,46 @@ def test_pages_of_a_running_session_run_a_fixed_number_of_queries(
             assert client.get(f"/sessions/{session.pk}/{page}").status_code == 200
         counts.append(len(captured.captured_queries))
     assert counts[0] == counts[1]
+
+
+# --- totals while play is on count only the boards every table has played -----------------
+
+@pytest.fixture
+def half_played(evening):
+    """Board 1 played at every table (released); board 3 only at table 2 (2NS v 2EW) in
+    round 1. Board 1 (none vulnerable, 20 HCP) 4S= N: NS +9; board 3 (EW vulnerable, 20 HCP)
+    2NT-1 N: NS -50 - 0 -> -2."""
+    play_board_1(evening)
+    make_result(evening, 3, 2, 5, "2NT-1 N", board_hcp=20, round=1, table=2)
+    return evening
+
+
+def test_the_standings_count_only_released_boards(client, half_played):
+    base = f"/sessions/{half_played.pk}/"
+    rows = {row["Pair"]: row for row in json.loads(client.get(base, {"_export": "json"})
+                                                   .content)}
+    # 2NS: +9 on board 1 counts, -2 on board 3 (still in play) does not; 2EW (-9 on board
+    # 1 at table 3) the same, without its +2 on board 3.
+    assert (rows["2NS"]["IMPs"], rows["2NS"]["Boards"]) == (9, 1)
+    assert (rows["2EW"]["IMPs"], rows["2EW"]["Boards"]) == (-9, 1)
+    csv = client.get(base, {"_export": "csv"}).content.decode("utf-8-sig")
+    assert "-2" not in csv and "−2" not in csv
+    for page in (base, base + "?part=table"):
+        html = client.get(page).content.decode()
+        assert "−2" not in html and "−7" not in html and "+7" not in html
+        assert "1 of 6 boards" in html
+    # As change_status does: a new version, so the cached block is made again.
+    Session.objects.filter(pk=half_played.pk).update(status="finished",
+                                                     version=F("version") + 1)
+    rows = {row["Pair"]: row for row in json.loads(client.get(base, {"_export": "json"})
+                                                   .content)}
+    assert (rows["2NS"]["IMPs"], rows["2NS"]["Boards"]) == (7, 2)
+    assert "of 6 boards" not in client.get(base).content.decode()
+
+
+def test_the_scorecard_total_is_the_sum_of_its_shown_rows(client, half_played):
+    html = client.get(f"/sessions/{half_played.pk}/pairs/2/").content.decode()
+    assert '<dd class="pos">+9</dd>' in html and "+7" not in html
+    assert "1 board this pair played is still in play" in html
+    html = client.get(f"/sessions/{half_played.pk}/pairs/5/").content.decode()
+    assert '<dd class="neg">−9</dd>' in html and "−7" not in html and "+2" not in html

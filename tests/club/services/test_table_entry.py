@@ -25,7 +25,7 @@ from club.services.table_entry import (
 )
 from scoring.engine import parse_result
 from tests.concurrency import race
-from tests.factories import make_session
+from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +129,7 @@ def test_preview_scores_like_the_stored_result(evening):
     shown = preview(entry, evening.boards.get(number=1))
     assert shown.pk is None
     stored = accept_entry(evening.pk, entry.key).result
-    assert shown.outcome == stored.outcome
+    assert shown.ns_score == stored.ns_score == 420
 
 
 def test_hcp_is_required_where_nobody_knows_it(evening):
@@ -141,7 +141,14 @@ def test_hcp_is_required_where_nobody_knows_it(evening):
     assert evening.boards.get(number=2).ns_hcp == 23
 
 
+def play_round_1_at_table_3(session, **fields):
+    """Table 3 (3NS v 3EW) plays boards 5-6 in round 1; board 2 comes to it in round 2."""
+    for board in (5, 6):
+        make_result(session, board, 3, 6, "1NT= N", round=1, table=3, **fields)
+
+
 def test_hcp_conflict_between_tables_is_held(evening):
+    play_round_1_at_table_3(evening)
     first = submit(evening, table=1, round=1, board=2, ns_hcp=23)
     second = submit(evening, table=3, round=2, board=2, ns_hcp=24)
     assert first.status == "entered"
@@ -150,7 +157,7 @@ def test_hcp_conflict_between_tables_is_held(evening):
         accept_entry(evening.pk, second.key)
     accept_entry(evening.pk, first.key)
     assert evening.boards.get(number=2).ns_hcp == 23
-    assert Result.objects.count() == 1
+    assert Result.objects.filter(board__number=2).count() == 1
 
 
 def test_board_hcp_given_meanwhile_holds_a_differing_entry(evening):
@@ -163,12 +170,14 @@ def test_board_hcp_given_meanwhile_holds_a_differing_entry(evening):
 
 def test_non_duplicated_tables_give_their_own_hcp(db):
     session = make_session(tables=3, boards_per_round=2, duplicated=False)
+    play_round_1_at_table_3(session, ns_hcp=20)
     a = submit(session, table=1, round=1, board=1, ns_hcp=22)
     b = submit(session, table=3, round=2, board=1, ns_hcp=18)
     assert a.status == b.status == "entered"
     accept_entry(session.pk, a.key)
     accept_entry(session.pk, b.key)
-    assert sorted(Result.objects.values_list("ns_hcp", flat=True)) == [18, 22]
+    assert sorted(Result.objects.filter(board__number=1)
+                  .values_list("ns_hcp", flat=True)) == [18, 22]
     assert session.boards.get(number=1).ns_hcp is None
 
 
@@ -249,3 +258,41 @@ def test_two_phones_at_once_one_entry():
                     lambda: accept_entry(session.pk, entry.key))
     assert all(not isinstance(o, Exception) for o in accepted), accepted
     assert Result.objects.count() == 1
+
+
+# --- a table enters only the boards of the round it is playing ----------------------------
+
+def test_a_board_of_a_later_round_is_refused(evening):
+    # Table 1 plays boards 3-4 in round 2: not while its round 1 is still open.
+    with pytest.raises(Refused) as err:
+        submit(evening, table=1, round=2, board=3, ns_hcp=20)
+    assert "Table 1 is playing round 1: board 3 is played in round 2" in err.value.messages[0]
+    assert not TableEntry.objects.exists()
+    make_result(evening, 1, 1, 4, "1NT= N", round=1, table=1)
+    with pytest.raises(Refused):
+        submit(evening, table=1, round=2, board=3, ns_hcp=20)
+    make_result(evening, 2, 1, 4, "1NT= N", round=1, table=1)
+    assert submit(evening, table=1, round=2, board=3, ns_hcp=20).round == 2
+
+
+def test_an_entry_of_another_round_is_not_accepted(evening):
+    """An entry stored for a later round (as a phone could before) is refused on accept."""
+    entry = TableEntry.objects.create(
+        key=uuid.uuid4(), session=evening, board=evening.boards.get(number=3), round=2,
+        table=1, ns_pair=evening.pairs.get(number=1), ew_pair=evening.pairs.get(number=6),
+        level=4, strain="S", doubling=0, declarer="N", tricks=10, ns_hcp=20)
+    with pytest.raises(Refused) as err:
+        accept_entry(evening.pk, entry.key)
+    assert "Table 1 is playing round 1" in err.value.messages[0]
+    assert not Result.objects.exists()
+
+
+def test_the_preview_has_the_score_only(evening):
+    """Before East-West accept, nothing that comes from the board's stored HCP: the score
+    depends on the contract, the tricks and the vulnerability alone."""
+    entry = submit(evening, text="PASS")
+    shown = preview(entry, evening.boards.get(number=1))
+    assert shown.ns_score == 0
+    assert (shown.ns_compensation, shown.ns_net, shown.ns_imps) == (None, None, None)
+    entry = submit(evening, board=2, text="3NT+1 S", ns_hcp=25)  # board 2: NS vulnerable
+    assert preview(entry, evening.boards.get(number=2)).ns_score == 630

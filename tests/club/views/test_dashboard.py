@@ -33,19 +33,20 @@ def test_grid_shows_every_state(director_client):
     accept_entry(session.pk, entry(session, 1, 1, 1).key)  # accepted
     entry(session, 1, 1, 2)  # awaiting East-West
     make_result(session, 3, 2, 5, "3NT= N", round=1, table=2)  # the director's
+    make_result(session, 4, 2, 5, "3NT= N", round=1, table=2)  # table 2's round 1 is over
     entry(session, 3, 1, 5, ns_hcp=25)  # table 3, board 5 (board set 3)
     entry(session, 2, 2, 5, ns_hcp=24)  # round 2 table 2 plays board 5 too: held
     call_director(session.pk, 3, round=1)
     html = director_client.get(reverse("entry-dashboard", args=[session.pk])).content.decode()
     found = states(html)
     assert ("accepted", "1") in found and ("entered", "2") in found
-    assert ("director", "3") in found and ("missing", "4") in found
+    assert ("director", "3") in found and ("missing", "6") in found
     assert ("entered", "5") in found and ("held", "5") in found
     assert 'hx-trigger="every 10s"' in html
     assert reverse("entry-dashboard-grid", args=[session.pk]) in html
     # One click to the result page or the traveller.
     assert reverse("result-detail", args=[session.boards.get(number=3).results.get().pk]) in html
-    assert reverse("entry-traveller", args=[session.pk, 4]) in html
+    assert reverse("entry-traveller", args=[session.pk, 6]) in html
     # The call on top, with its button.
     assert html.index("Calls for the director") < html.index("dashboard-grid")
     assert reverse("entry-call-answered", args=[session.pk, DirectorCall.objects.get().pk]) in html

@@ -71,10 +71,11 @@ def test_enter_accept_outcome_traveller_and_totals(client, evening):
     entry = TableEntry.objects.get()
     assert (entry.status, entry.lead, entry.ns_hcp) == ("entered", "SK", None)
     assert "East-West: is this the result?" in html
-    # Board 1 none vulnerable, 20 HCP: +420, no compensation: +9 IMPs for NS.
-    assert "+420" in html and "+9" in html and "−9" in html
+    # Board 1 none vulnerable: +420; the IMPs (+9 on 20 HCP) come once accepted.
+    assert "+420" in html and "+9" not in html and "−9" not in html
     assert not Result.objects.exists()  # nothing final before East-West accept
     html = accept(client, evening, 1, 1).content.decode()
+    assert "+420" in html and "+9" in html and "−9" in html
     result = Result.objects.get()
     entry.refresh_from_db()
     assert (entry.status, entry.result) == ("accepted", result)
@@ -142,6 +143,8 @@ def test_withdraw_and_enter_again(client, evening):
 
 def test_hcp_conflict_is_held_for_the_director(client, evening, director_client):
     enter(client, evening, 1, 2, shorthand="3NT= S", ns_hcp="25")  # table 1, round 1
+    for board in (5, 6):  # table 3's round 1
+        make_result(evening, board, 3, 6, "1NT= N", round=1, table=3)
     # Board 2 is played by table 3 in round 2 (board sets move down one table).
     html = client.post(board_url(evening, 3, 2), {"key": str(uuid.uuid4()),
                                                   "shorthand": "3NT= S", "ns_hcp": "24"},
@@ -152,7 +155,7 @@ def test_hcp_conflict_is_held_for_the_director(client, evening, director_client)
     response = client.post(reverse("table-accept", args=[code_of(evening, 3), 2]),
                            {"key": str(held.key)}, follow=True)
     assert "held for the director" in response.content.decode()
-    assert not Result.objects.exists()
+    assert not Result.objects.filter(board__number=2).exists()
     dashboard = director_client.get(reverse("entry-dashboard", args=[evening.pk]))
     assert 'data-state="held"' in dashboard.content.decode()
 
@@ -173,6 +176,8 @@ def test_a_director_result_wins(client, evening):
 
 def test_the_traveller_shows_only_after_this_table_played(client, evening):
     make_result(evening, 3, 2, 5, "3NT= N", round=1, table=2)  # table 2, round 1
+    for board in (1, 2):  # table 1's round 1
+        make_result(evening, board, 1, 4, "1NT= N", round=1, table=1)
     # Table 1 plays board 3 in round 2: before that its page shows the form, no traveller.
     html = client.get(board_url(evening, 1, 3)).content.decode()
     assert 'class="traveller"' not in html and "3NT= N" not in html
@@ -338,3 +343,163 @@ def test_closed_tables_are_never_stored(client, evening):
     assert "ETag" not in response and "no-store" in response["Cache-Control"]
     response = client.get(reverse("table", args=["NOSUCHCODE"]))
     assert response.status_code == 404 and "no-store" in response["Cache-Control"]
+
+
+# --- what a table's phone may read: its own pairs' boards, and the released ones -----------
+# 3-table Mitchell, 2 boards a round: board set s is at table s - (r - 1) (mod 3) in round r;
+# NS pairs 1-3 stay, EW pairs 4-6 move up a table. Table 2: round 1 2NS-2EW (pairs 2 and 5)
+# on boards 3-4, round 2 2NS-1EW (2 and 4) on boards 5-6, round 3 2NS-3EW (2 and 6) on 1-2.
+# Pair 4 plays boards 3-4 in round 3 (table 3), pair 6 in round 2 (table 1).
+
+def table_page(client, session, table, round=None):
+    url = reverse("table", args=[code_of(session, table)])
+    return client.get(url + (f"?round={round}" if round else "")).content.decode()
+
+
+def test_a_later_pair_cannot_read_an_earlier_rounds_board(client, evening):
+    make_result(evening, 3, 2, 5, "3NT+1 N", board_hcp=25, round=1, table=2)
+    make_result(evening, 4, 2, 5, "2S-2 E", board_hcp=19, round=1, table=2)
+    # Round 1 is over at table 2: 2NS and 1EW (pair 4, who plays boards 3-4 in round 3)
+    # sit there now.
+    assert "round 2 of 3" in table_page(client, evening, 2)
+    html = table_page(client, evening, 2, round=1)
+    assert 'data-state="accepted"' not in html and 'data-state="director"' in html
+    assert "3NT+1" not in html and "board-result" not in html
+    html = client.get(board_url(evening, 2, 3)).content.decode()
+    assert 'class="traveller"' not in html and "IMPs so far" not in html
+    assert "3NT" not in html and "+630" not in html and 'class="outcome"' not in html
+    assert "once both pairs at this table have played it" in html
+
+
+def test_a_board_both_pairs_here_have_played_shows_its_traveller(client, evening):
+    make_result(evening, 3, 2, 5, "3NT+1 N", board_hcp=25, round=1, table=2)
+    make_result(evening, 4, 2, 5, "2S-2 E", board_hcp=19, round=1, table=2)
+    make_result(evening, 5, 2, 4, "1NT= N", board_hcp=20, round=2, table=2)
+    make_result(evening, 6, 2, 4, "1NT= S", board_hcp=20, round=2, table=2)
+    # Pair 6 (3EW) played board 3 at table 1 in round 2; table 3 has not played it yet.
+    make_result(evening, 3, 1, 6, "4S= N", round=2, table=1)
+    assert "round 3 of 3" in table_page(client, evening, 2)
+    html = client.get(board_url(evening, 2, 3)).content.decode()
+    traveller = html[html.index('class="traveller"'):]
+    assert "3NT+1" in traveller.replace("♠", "S") and "4S=" in traveller.replace("♠", "S")
+    # Board 4: pair 6 has not played it, so nobody at table 2 now may read it.
+    html = client.get(board_url(evening, 2, 4)).content.decode()
+    assert 'class="traveller"' not in html and "2♠-2" not in html
+    # Round 2's boards: pair 6 has not played them either.
+    html = client.get(board_url(evening, 2, 5)).content.decode()
+    assert 'class="traveller"' not in html
+
+
+def test_the_running_totals_count_only_what_both_pairs_here_may_see(client, evening):
+    make_result(evening, 3, 2, 5, "3NT+1 N", board_hcp=25, round=1, table=2)  # 2NS: +3
+    make_result(evening, 4, 2, 5, "3NT+1 N", board_hcp=25, round=1, table=2)  # 2NS: +3
+    # Round 2 at table 2 (2NS v 1EW): board 5, NS vulnerable, 4S= N on 20 HCP: +12.
+    evening.boards.filter(number=5).update(ns_hcp=20)
+    enter(client, evening, 2, 5, shorthand="4S= N")
+    html = accept(client, evening, 2, 5).content.decode()
+    totals = html[html.index('class="totals"'):]
+    totals = totals[:totals.index("</ul>")]
+    # 2NS's boards 3-4 count nowhere here: 1EW has not played them.
+    assert "2NS</strong> +12" in totals and "1EW</strong> −12" in totals
+    assert "both pairs at this table have played" in html
+
+
+def test_the_preview_shows_the_score_but_nothing_from_the_boards_hcp(client, evening):
+    html = enter(client, evening, 1, 1, shorthand="PASS").content.decode()
+    assert "East-West: is this the result?" in html
+    # Board 1 has 20 HCP stored: a compensation, net or IMPs would tell the table.
+    outcome = html[html.index('class="outcome"'):html.index("</table>", html.index(
+        'class="outcome"'))]
+    assert "Score" in outcome and "Compensation" not in outcome and "IMPs" not in outcome
+    html = enter(client, evening, 1, 2, shorthand="4S= N", ns_hcp="20").content.decode()
+    assert "Enter the result" not in html
+    html = client.get(board_url(evening, 1, 1)).content.decode()
+    assert "+420" not in html
+    withdraw_all(client, evening, 1)
+    html = enter(client, evening, 1, 1, shorthand="4S= N").content.decode()
+    assert "+420" in html and "+9" not in html and "Net" not in html
+
+
+def withdraw_all(client, session, table):
+    for entry in TableEntry.objects.filter(session=session, table=table,
+                                           status__in=TableEntry.OPEN):
+        client.post(reverse("table-withdraw", args=[code_of(session, table),
+                                                    entry.board.number]),
+                    {"key": str(entry.key)})
+
+
+def test_a_held_entry_does_not_show_the_other_tables_hcp(client, evening):
+    make_result(evening, 1, 1, 4, "1NT= N", round=1, table=1)
+    make_result(evening, 2, 1, 4, "1NT= N", round=1, table=1)
+    enter(client, evening, 3, 5, shorthand="3NT= S", ns_hcp="25")  # table 3, round 1
+    make_result(evening, 6, 3, 6, "1NT= N", board_hcp=21, round=1, table=3)
+    # Table 2 plays board 5 in round 2, after its round 1.
+    make_result(evening, 3, 2, 5, "1NT= N", round=1, table=2)
+    make_result(evening, 4, 2, 5, "1NT= N", round=1, table=2)
+    html = enter(client, evening, 2, 5, shorthand="3NT= S", ns_hcp="24").content.decode()
+    held = TableEntry.objects.get(table=2)
+    assert held.status == "held" and "table 3 gave 25" in held.note  # for the director
+    message = html[html.index("Held for the director"):]
+    message = message[:message.index("</p>")]
+    assert "25" not in message and "gave" not in html
+
+
+def test_a_board_of_a_later_round_cannot_be_entered(client, evening):
+    # Table 1 plays boards 3-4 in round 2: while its round 1 is not over, no form.
+    html = client.get(board_url(evening, 1, 3)).content.decode()
+    assert 'name="level"' not in html and "round 2" in html
+    response = enter(client, evening, 1, 3, shorthand="4S= N", ns_hcp="20")
+    assert "Table 1 is playing round 1" in response.content.decode()
+    assert not TableEntry.objects.exists() and not Result.objects.exists()
+    # Once round 1 is over, round 2 is the table's.
+    make_result(evening, 1, 1, 4, "1NT= N", round=1, table=1)
+    make_result(evening, 2, 1, 4, "1NT= N", round=1, table=1)
+    enter(client, evening, 1, 3, shorthand="4S= N", ns_hcp="20")
+    assert TableEntry.objects.get().board.number == 3
+
+
+def test_the_last_board_of_a_round_shows_its_outcome_to_the_phone_that_accepts_it(
+        client, evening):
+    make_result(evening, 1, 1, 4, "1NT= N", round=1, table=1)
+    enter(client, evening, 1, 2, shorthand="4S= N", ns_hcp="20")
+    html = accept(client, evening, 1, 2).content.decode()
+    # The round is over: 1EW moves on and 3EW comes, who has not played board 2. The phone
+    # that accepted still reads this board's outcome once, in its message.
+    # Board 2: NS vulnerable, 20 HCP.
+    assert "Accepted: 4♠= N, NS +620; IMPs NS +12, EW −12." in html
+    again = client.get(board_url(evening, 1, 2)).content.decode()
+    assert "+620" not in again and "This board has its result at this table" in again
+
+
+def test_a_howell_table_plays_a_board_in_two_rounds(client, db):
+    """5 pairs, 1 board a round: table 1 plays board 1 in round 1 (2 v 5) and again in
+    round 2 (3 v 1). Each round's pairs enter their own result."""
+    session = make_session(tables=3, movement="howell", pairs=5, rounds=5,
+                           boards_per_round=1)
+    session.boards.update(ns_hcp=20)
+    issue_codes(session.pk)
+    enter(client, session, 1, 1, shorthand="4S= N")
+    entry = TableEntry.objects.get()
+    assert (entry.round, entry.ns_pair.number, entry.ew_pair.number) == (1, 2, 5)
+    accept(client, session, 1, 1)
+    html = client.get(board_url(session, 1, 1)).content.decode()
+    assert "round 2 of 5" in html and 'name="level"' in html  # round 2's pairs now
+    enter(client, session, 1, 1, shorthand="3NT= S")
+    entry = TableEntry.objects.get(status="entered")
+    assert (entry.round, entry.ns_pair.number, entry.ew_pair.number) == (2, 3, 1)
+    accept(client, session, 1, 1)
+    rows = Result.objects.order_by("round").values_list("round", "ns_pair__number", "tricks")
+    assert list(rows) == [(1, 2, 10), (2, 3, 9)]
+
+
+def test_the_phones_script_following_the_redirect_leaves_the_message_for_the_page(
+        client, evening):
+    """table.js posts with fetch(), which follows the redirect, then opens the page: that
+    first request must leave the accepted result's message for the page."""
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    entry = TableEntry.objects.get()
+    response = client.post(reverse("table-accept", args=[code_of(evening, 1), 1]),
+                           {"key": str(entry.key)}, headers={"X-Requested-With": "fetch"})
+    followed = client.get(response["Location"], headers={"X-Requested-With": "fetch"})
+    assert followed.status_code == 204 and not followed.content
+    assert "Accepted: 4♠= N" in client.get(response["Location"]).content.decode()
