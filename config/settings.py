@@ -79,7 +79,7 @@ if not ALLOWED_HOSTS:
     ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.apps.ClubAdminConfig",  # django.contrib.admin with the project's site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -282,6 +282,10 @@ AXES_SENSITIVE_PARAMETERS = []
 # X-Forwarded-For (config.views.client_address).
 PROXY_COUNT = env_int("PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "config.views.client_address"
+# What a client sends, made storable (a username cut to its column, headers without NUL
+# bytes), so that no attempt fails to be counted (config.lockout).
+AXES_HANDLER = "config.lockout.LoginCounter"
+AXES_USERNAME_CALLABLE = "config.lockout.login_username"
 
 # --- security headers -----------------------------------------------------------------------
 # No inline scripts or styles anywhere (static/js holds every script).

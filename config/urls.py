@@ -7,6 +7,7 @@ from django.urls import include, path
 
 from club.urls import table_urlpatterns
 from config import views
+from config.forms import LoginForm
 
 urlpatterns = [
     path("health/", views.health, name="health"),
@@ -14,7 +15,7 @@ urlpatterns = [
     path("admin/password_reset/", auth_views.PasswordResetView.as_view(),
          name="admin_password_reset"),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/home/", views.after_login, name="after-login"),
     path("accounts/password-reset/", auth_views.PasswordResetView.as_view(),

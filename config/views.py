@@ -1,6 +1,7 @@
 """Small views of the project itself: the health check, where a login lands, and for
 django-axes the page of a locked-out login and the client's address."""
 
+import ipaddress
 import logging
 import math
 
@@ -66,11 +67,17 @@ def client_address(request):
     """AXES_CLIENT_IP_CALLABLE: the address failed logins are counted for. Directly, the
     connection's; behind PROXY_COUNT proxies, each appending the address it was reached
     from to X-Forwarded-For, the entry the farthest of our proxies added (entries before it
-    come from the client and prove nothing)."""
+    come from the client and prove nothing); the connection's when that entry is no
+    address."""
     remote = request.META.get("REMOTE_ADDR", "")
     count = settings.PROXY_COUNT
     if count <= 0:
         return remote
     forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
                  if a.strip()]
-    return forwarded[-count] if len(forwarded) >= count else remote
+    if len(forwarded) < count:
+        return remote
+    try:  # a client reaching the site around the proxy may write anything there
+        return str(ipaddress.ip_address(forwarded[-count]))
+    except ValueError:
+        return remote

@@ -21,9 +21,11 @@ pytestmark = pytest.mark.django_db
 LOGIN = reverse("login")
 
 
-def log_in(client, username, password, ip="192.0.2.10", **data):
-    return client.post(LOGIN, {"username": username, "password": password, **data},
-                       REMOTE_ADDR=ip)
+def log_in(client, username, password, ip="192.0.2.10", next=None, **headers):
+    data = {"username": username, "password": password}
+    if next is not None:
+        data["next"] = next
+    return client.post(LOGIN, data, REMOTE_ADDR=ip, **headers)
 
 
 @pytest.fixture
@@ -246,3 +248,43 @@ def test_the_reset_pages_use_the_site_look(client):
     page = client.get(reverse("password_reset")).content.decode()
     assert 'class="form narrow"' in page and 'class="site-header' in page
 
+
+
+# --- what a client sends never breaks the login (PostgreSQL refused these: 500s) -----------
+
+def test_a_username_longer_than_any_account_is_refused_counted_and_locked(client, director):
+    name = "x" * 300
+    response = log_in(client, name, "wrong")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "A username has at most 150 characters; this one has 300." in page
+    assert f'value="{name}"' in page  # what was typed stays in the field
+    assert AccessAttempt.objects.get().failures_since_start == 1
+    for _attempt in range(4):
+        log_in(client, name, "wrong")
+    assert log_in(client, name, "wrong").status_code == 429
+
+
+def test_a_long_username_at_the_admin_login_is_counted_too(client):
+    response = client.post(reverse("admin:login"), {"username": "y" * 256, "password": "x"},
+                           REMOTE_ADDR="192.0.2.10")
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().failures_since_start == 1
+
+
+@pytest.mark.parametrize("header", ["HTTP_USER_AGENT", "HTTP_ACCEPT"])
+def test_a_nul_in_the_browsers_headers_is_counted_not_a_500(client, director, header):
+    response = log_in(client, "td", "wrong", **{header: "Mozilla\x00evil"})
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().failures_since_start == 1
+    assert log_in(client, "td", "td-password", **{header: "Mozilla\x00evil"}).status_code == 302
+
+
+@pytest.mark.parametrize("forwarded", ["1234567890123456", "abcdefghijklmnop", "1.2.3.4.5"])
+def test_a_forwarded_address_that_is_no_address_counts_for_the_proxys(settings, client,
+                                                                      forwarded):
+    settings.PROXY_COUNT = 1
+    response = client.post(LOGIN, {"username": "td", "password": "wrong"},
+                           REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().ip_address == "127.0.0.1"
