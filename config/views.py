@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from club.permissions import DIRECTORS_GROUP, is_director
+from club.permissions import DIRECTORS_GROUP, is_director, second_factor_redirect
 
 logger = logging.getLogger(__name__)
 
@@ -39,8 +39,12 @@ def health(request):
 
 @never_cache
 def after_login(request):
-    """LOGIN_REDIRECT_URL: a director lands on the director's home, anyone else on the
-    public list (told why the director's pages stay closed to them)."""
+    """LOGIN_REDIRECT_URL: a director lands on the director's home (after giving the code
+    of a second factor, or setting one up when required), anyone else on the public list
+    (told why the director's pages stay closed to them)."""
+    owed = second_factor_redirect(request)
+    if owed:
+        return owed
     if is_director(request.user):
         return redirect("director-home")
     if request.user.is_authenticated:
