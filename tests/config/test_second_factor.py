@@ -214,7 +214,7 @@ def test_a_next_address_elsewhere_is_not_followed(client, device):
     assert done["Location"] == reverse("after-login")
 
 
-def test_the_headers_link_the_setup_page(director_client, admin_client):
+def test_the_directors_home_and_the_admin_link_the_setup_page(director_client, admin_client):
     assert f'href="{SETUP}"' in director_client.get(HOME).content.decode()
     assert f'href="{SETUP}"' in admin_client.get(reverse("admin:index")).content.decode()
 
@@ -231,3 +231,13 @@ def test_the_pages_run_a_fixed_number_of_queries(client, director, device,
     client.post(CODE, {"code": code_for(device)})
     with django_assert_max_num_queries(5):  # the session, the user, its group, its devices
         assert client.get(SETUP).status_code == 200
+
+
+def test_the_admin_deletes_the_device_of_a_lost_phone(admin_client, device, client, director):
+    listing = admin_client.get(reverse("admin:otp_totp_totpdevice_changelist"))
+    assert listing.status_code == 200 and "phone" in listing.content.decode()
+    response = admin_client.post(reverse("admin:otp_totp_totpdevice_delete", args=[device.pk]),
+                                 {"post": "yes"})
+    assert response.status_code == 302
+    client.force_login(director)
+    assert client.get(HOME).status_code == 200  # the password alone opens the pages again
