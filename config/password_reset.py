@@ -19,17 +19,17 @@ from django.core.signals import request_finished
 from django.http import HttpResponseRedirect
 from django.utils import translation
 from django.utils.translation import gettext
+from django_ratelimit.core import is_ratelimited
 
 from config.views import client_address
 
 logger = logging.getLogger(__name__)
 
-REQUESTS_PER_ADDRESS = 5  # requests from one client address ...
-ADDRESS_WINDOW = 60 * 60  # ... per hour
+REQUESTS_PER_ADDRESS = 5  # requests from one client address per hour
 MAIL_INTERVAL = 15 * 60  # one mail to an e-mail address per 15 minutes
 
 _after_response = threading.local()  # the request's jobs, run when its response is closed
-_senders = []  # mail threads started (wait_for_mail)
+_senders = []  # mail threads that may still be sending (wait_for_mail)
 
 
 def after_response(job):
@@ -59,20 +59,15 @@ def wait_for_mail(timeout=10):
 
 
 def address_refused(request):
-    """Counts this request for its client address; True past the limit."""
-    key = f"password-reset:{client_address(request) or 'unknown'}"
-    cache.add(key, 0, ADDRESS_WINDOW)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired in between
-        cache.set(key, 1, ADDRESS_WINDOW)
-        count = 1
-    return count > REQUESTS_PER_ADDRESS
+    """Counts this request for its client address (django-ratelimit's hour-long windows);
+    True past the limit."""
+    return is_ratelimited(request, group="password-reset", key=lambda _g, r: client_address(r),
+                          rate=f"{REQUESTS_PER_ADDRESS}/h", increment=True)
 
 
 def mail_allowed(email):
-    """True for the first request for this e-mail address in MAIL_INTERVAL (atomic in the
-    cache: two requests at once cannot both pass)."""
+    """True for the first request for this e-mail address in MAIL_INTERVAL, counted from
+    it (atomic in the cache: two requests at once cannot both pass)."""
     digest = hashlib.sha256(email.strip().casefold().encode()).hexdigest()
     return cache.add(f"password-reset-mail:{digest}", True, MAIL_INTERVAL)
 
@@ -89,7 +84,7 @@ class BackgroundResetForm(PasswordResetForm):
                 parent.send_mail(*args, **kwargs)  # logs a failure to send
 
         thread = threading.Thread(target=send, name="password-reset-mail")
-        _senders.append(thread)
+        _senders[:] = [*(t for t in _senders if t.is_alive()), thread]
         thread.start()
 
 
