@@ -8,7 +8,7 @@ import json
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponseRedirect
+from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
@@ -16,7 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from club.models import Board, CarryOver, Event, Pair, Player, Result, Season, Session
 from club.services.boards import BOARD_DETAILS, update_board
 from club.services.players import PLAYER_FIELDS, save_player
-from club.services.tables import change_refusal, copy_table, replace_rows
+from club.services.tables import change_refusal, copy_table, create_table, replace_rows
 from scoring.models import CompensationRow, CompensationTable
 
 
@@ -55,6 +55,27 @@ class ThroughServices:
         return None
 
 
+class HistoryAdmin(SimpleHistoryAdmin):
+    """History pages that show and never write. simple-history's page of a past version is
+    a form whose "Revert" saves that version as it was, around the services (a result
+    keeping its old score, no version bump): here it shows the version read-only, without
+    the button, and refuses anything but GET."""
+
+    def revert_disabled(self, request, obj=None):
+        return True
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method not in ("GET", "HEAD"):
+            return HttpResponseNotAllowed(["GET", "HEAD"])
+        request.past_version = True
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+    def get_readonly_fields(self, request, obj=None):
+        if getattr(request, "past_version", False):
+            return [f.name for f in self.model._meta.fields if f.editable and not f.primary_key]
+        return super().get_readonly_fields(request, obj)
+
+
 class ReadOnly:
     """Shown (with history) but changed only through the director's pages."""
 
@@ -69,7 +90,7 @@ class ReadOnly:
 
 
 @admin.register(Player)
-class PlayerAdmin(ThroughServices, SimpleHistoryAdmin):
+class PlayerAdmin(ThroughServices, HistoryAdmin):
     list_display = ["name", "membership_number", "federation_number", "active"]
     list_filter = ["active"]
     search_fields = ["name", "membership_number", "federation_number"]
@@ -93,7 +114,7 @@ class PairInline(ReadOnly, admin.TabularInline):
 
 
 @admin.register(Session)
-class SessionAdmin(ReadOnly, SimpleHistoryAdmin):
+class SessionAdmin(ReadOnly, HistoryAdmin):
     list_display = ["name", "date", "status", "movement", "tables", "rounds",
                     "boards_per_round", "duplicated", "compensation_table", "policy"]
     list_filter = ["status", "movement", "duplicated", "policy", "compensation_table"]
@@ -103,7 +124,7 @@ class SessionAdmin(ReadOnly, SimpleHistoryAdmin):
 
 
 @admin.register(Pair)
-class PairAdmin(ReadOnly, SimpleHistoryAdmin):
+class PairAdmin(ReadOnly, HistoryAdmin):
     list_display = ["number", "session", "player1", "player2"]
     list_filter = ["session"]
     search_fields = ["player1__name", "player2__name", "session__name"]
@@ -138,7 +159,7 @@ class BoardAdminForm(forms.ModelForm):
 
 
 @admin.register(Board)
-class BoardAdmin(ThroughServices, SimpleHistoryAdmin):
+class BoardAdmin(ThroughServices, HistoryAdmin):
     list_display = ["number", "session", "dealer_display", "vulnerability_display", "ns_hcp"]
     list_filter = ["session"]
     search_fields = ["session__name"]
@@ -174,7 +195,7 @@ class BoardAdmin(ThroughServices, SimpleHistoryAdmin):
 
 
 @admin.register(Result)
-class ResultAdmin(ReadOnly, SimpleHistoryAdmin):
+class ResultAdmin(ReadOnly, HistoryAdmin):
     list_display = ["board_number", "session", "ns_pair", "ew_pair", "round", "table", "text",
                     "ns_score", "ns_compensation", "ns_net", "ns_imps", "ew_imps",
                     "is_adjusted"]
@@ -222,6 +243,10 @@ class CompensationRowInline(admin.TabularInline):
 
 @admin.register(CompensationTable)
 class CompensationTableAdmin(ThroughServices, admin.ModelAdmin):
+    """A table is made with its rows (create_table), its values changed while it has scored
+    nothing (replace_rows), copied (copy_table). It is never deleted here (a session may
+    choose it at any moment) and keeps the name it was made with."""
+
     list_display = ["name", "builtin", "created_at"]
     list_filter = ["builtin"]
     search_fields = ["name"]
@@ -234,12 +259,10 @@ class CompensationTableAdmin(ThroughServices, admin.ModelAdmin):
         return super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request, obj=None):
-        if obj is not None and (obj.builtin or obj.sessions.exists()):
-            return False
-        return super().has_delete_permission(request, obj)
+        return False
 
-    def delete_queryset(self, request, queryset):
-        super().delete_queryset(request, queryset.filter(builtin=False, sessions__isnull=True))
+    def get_readonly_fields(self, request, obj=None):
+        return ["name"] if obj is not None else []
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         table = self.get_object(request, object_id)
@@ -249,16 +272,25 @@ class CompensationTableAdmin(ThroughServices, admin.ModelAdmin):
                 self.message_user(request, refusal, messages.WARNING)
         return super().change_view(request, object_id, form_url, extra_context)
 
+    def save_model(self, request, obj, form, change):
+        pass  # the table and its rows are written together by a service (save_formset)
+
     def save_formset(self, request, form, formset, change):
         # The rows are written by the service, all at once; the admin's change message
         # reads these lists.
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-        if getattr(request, "service_refusal", None) is not None:
-            return
         rows = sorted((f.cleaned_data["hcp"], f.cleaned_data["not_vul"], f.cleaned_data["vul"])
                       for f in formset.forms
                       if f.cleaned_data and not f.cleaned_data.get("DELETE"))
-        self.apply(request, lambda: replace_rows(form.instance.pk, rows))
+        table = form.instance
+        if change:
+            self.apply(request, lambda: replace_rows(table.pk, rows))
+            return
+
+        def created():
+            table.pk = create_table(form.cleaned_data["name"], rows).pk
+
+        self.apply(request, created)
 
     @admin.action(description=_("Copy the selected tables to new club tables"))
     def copy_tables(self, request, queryset):

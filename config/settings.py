@@ -79,7 +79,7 @@ if not ALLOWED_HOSTS:
     ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.apps.ClubAdminConfig",  # django.contrib.admin with the project's site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -92,6 +92,8 @@ INSTALLED_APPS = [
     "simple_history",
     "csp",
     "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
     "scoring",
     "club",
     "reports",
@@ -109,6 +111,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # request.user.is_verified(): has this session given its second factor's code?
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -282,6 +286,18 @@ AXES_SENSITIVE_PARAMETERS = []
 # X-Forwarded-For (config.views.client_address).
 PROXY_COUNT = env_int("PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "config.views.client_address"
+# What a client sends, made storable (a username cut to its column, headers without NUL
+# bytes), so that no attempt fails to be counted (config.lockout).
+AXES_HANDLER = "config.lockout.LoginCounter"
+AXES_USERNAME_CALLABLE = "config.lockout.login_username"
+
+# --- second factor (django-otp, TOTP) -------------------------------------------------------
+# A user with a confirmed authenticator device gives its 6-digit code after the password
+# before the director's pages and the admin open (club.permissions, config.second_factor).
+# SECOND_FACTOR_REQUIRED=1 sends every staff user without one to set one up first.
+SECOND_FACTOR_REQUIRED = env_flag("SECOND_FACTOR_REQUIRED", False)
+OTP_TOTP_ISSUER = "Bridge club"  # the name the authenticator app shows beside the username
+OTP_ADMIN_HIDE_SENSITIVE_DATA = True  # the admin lists devices without their keys
 
 # --- security headers -----------------------------------------------------------------------
 # No inline scripts or styles anywhere (static/js holds every script).

@@ -1,6 +1,7 @@
 """Small views of the project itself: the health check, where a login lands, and for
 django-axes the page of a locked-out login and the client's address."""
 
+import ipaddress
 import logging
 import math
 
@@ -15,7 +16,7 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from club.permissions import DIRECTORS_GROUP, is_director
+from club.permissions import DIRECTORS_GROUP, is_director, second_factor_redirect
 
 logger = logging.getLogger(__name__)
 
@@ -38,8 +39,12 @@ def health(request):
 
 @never_cache
 def after_login(request):
-    """LOGIN_REDIRECT_URL: a director lands on the director's home, anyone else on the
-    public list (told why the director's pages stay closed to them)."""
+    """LOGIN_REDIRECT_URL: a director lands on the director's home (after giving the code
+    of a second factor, or setting one up when required), anyone else on the public list
+    (told why the director's pages stay closed to them)."""
+    owed = second_factor_redirect(request)
+    if owed:
+        return owed
     if is_director(request.user):
         return redirect("director-home")
     if request.user.is_authenticated:
@@ -66,11 +71,17 @@ def client_address(request):
     """AXES_CLIENT_IP_CALLABLE: the address failed logins are counted for. Directly, the
     connection's; behind PROXY_COUNT proxies, each appending the address it was reached
     from to X-Forwarded-For, the entry the farthest of our proxies added (entries before it
-    come from the client and prove nothing)."""
+    come from the client and prove nothing); the connection's when that entry is no
+    address."""
     remote = request.META.get("REMOTE_ADDR", "")
     count = settings.PROXY_COUNT
     if count <= 0:
         return remote
     forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
                  if a.strip()]
-    return forwarded[-count] if len(forwarded) >= count else remote
+    if len(forwarded) < count:
+        return remote
+    try:  # a client reaching the site around the proxy may write anything there
+        return str(ipaddress.ip_address(forwarded[-count]))
+    except ValueError:
+        return remote

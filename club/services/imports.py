@@ -11,6 +11,7 @@ from simple_history.utils import bulk_create_with_history
 from club.models import Board, Pair, Player, Result
 from club.schedule import listing
 from club.services.errors import Refused
+from club.services.players import hold_players
 from club.services.results import sync_board_plays
 from club.services.scoring import score_result
 from club.services.tables import table_for_import
@@ -47,6 +48,9 @@ def find_players(specs):
         else:
             found[key] = Player(name=name, membership_number=number)
             new.append(found[key])
+    hold_players([p.pk for p in found.values()], gettext(
+        "While this file was being imported, players it names were merged into other "
+        "records; nothing was imported. Import the file again."))
     try:
         with transaction.atomic():
             bulk_create_with_history(new, Player, batch_size=500)

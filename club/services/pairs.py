@@ -9,6 +9,7 @@ from club.schedule import listing
 from club.services.boards import sync_boards
 from club.services.errors import Refused
 from club.services.locks import lock_session
+from club.services.players import hold_players
 
 
 def pair_problems(session, others, number, first, second, pair=None):
@@ -88,6 +89,7 @@ def save_pair(session_id, number, first, second, pair_id=None):
     fault; the pairs are checked again under the session's lock, so two directors
     registering at once never take the same number or player."""
     with transaction.atomic():
+        hold_players([first.pk, second.pk])  # not merged away before this pair commits
         session = lock_session(session_id)
         pair = None
         if pair_id is not None:

@@ -32,6 +32,23 @@ def save_player(fields, player_id=None):
     return player
 
 
+def hold_players(player_ids, gone=None):
+    """Lock these players' rows until the transaction ends, before writing a pair or a
+    carry-over that points at them (inside a transaction, and before lock_session:
+    merge_players locks its players, then their sessions). A merge deleting one of them
+    then either waits for this transaction (and moves what it wrote) or has already
+    happened, and the change is refused here: the row's foreign key is checked only at
+    commit, where a deleted player would fail with an IntegrityError. None is skipped (a
+    player not saved yet); `gone` is the refusal's message, if not the default."""
+    ids = sorted({pk for pk in player_ids if pk is not None})
+    held = (Player.objects.select_for_update(no_key=True).filter(pk__in=ids)
+            .order_by("pk").values_list("pk", flat=True))
+    if len(held) < len(ids):
+        raise Refused(gone or gettext(
+            "A player chosen here is no longer in the player list (merged into another "
+            "record, or deleted, meanwhile); choose the players again."))
+
+
 def merge_refusal(keep, merged, pairs, carry_overs):
     """Why `merged` cannot be folded into `keep`, or "". `pairs`: every pair of either
     (with their sessions); `carry_overs`: every carry-over row of either."""

@@ -7,10 +7,11 @@ from decimal import Decimal, InvalidOperation
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from club.models import CarryOver, Event, Player, Season, Session
+from club.models import CarryOver, Event, Season, Session
 from club.queries import normalize_name
 from club.services.errors import Refused
 from club.services.locks import locked_row
+from club.services.players import hold_players
 
 SEASON_FIELDS = ("name", "start", "end", "min_sessions", "best_of")
 EVENT_FIELDS = ("name", "scoring", "season")
@@ -152,8 +153,7 @@ def set_carry_over(event_id, player_id, partner_id, imps):
         if partner_id == player_id:
             raise Refused({"partner": [gettext("A pair needs two different players.")]})
         ids = sorted(pid for pid in (player_id, partner_id) if pid is not None)
-        if Player.objects.filter(pk__in=ids).count() != len(ids):
-            raise Refused(gettext("That player no longer exists."))
+        hold_players(ids)  # not merged away before this row commits
         first, second = ids[0], ids[1] if len(ids) > 1 else None
         row = CarryOver.objects.filter(event=event, player_id=first,
                                        partner_id=second).first()

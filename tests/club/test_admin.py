@@ -171,3 +171,94 @@ def test_a_player_change_is_kept_in_history(admin_client, data):
     player.refresh_from_db()
     assert player.name == "Anna Petrova"
     assert [r.name for r in player.history.all()][:1] == ["Anna Petrova"]
+
+
+# --- history pages: shown, never written through --------------------------------------------
+
+HISTORY_MODELS = [Player, Session, Pair, Board, Result]
+
+
+def history_form_url(obj):
+    opts = obj._meta
+    record = obj.history.order_by("history_id").first()
+    return reverse(f"admin:{opts.app_label}_{opts.model_name}_simple_history",
+                   args=[obj.pk, record.history_id])
+
+
+@pytest.mark.parametrize("model", HISTORY_MODELS)
+def test_a_past_version_is_shown_without_a_form_to_revert(admin_client, data, model):
+    obj = model.objects.first()
+    page = admin_client.get(history_form_url(obj))
+    assert page.status_code == 200
+    content = page.content.decode()
+    assert 'name="_save"' not in content and "Revert" not in content
+    assert not any(f'name="{field.name}"' in content for field in model._meta.fields)
+
+
+@pytest.mark.parametrize("model", HISTORY_MODELS)
+def test_an_empty_post_to_a_past_version_changes_nothing(admin_client, data, model):
+    obj = model.objects.first()
+    before = list(model.objects.values())
+    versions = model.history.count()
+    response = admin_client.post(history_form_url(obj), {})
+    assert response.status_code == 405
+    assert list(model.objects.values()) == before
+    assert model.history.count() == versions
+
+
+def test_a_published_result_cannot_be_reverted_to_other_tricks(admin_client, data):
+    """Tricks 9 -> 13 through the history form would keep the old score (400 where the
+    rules give 520), without a version bump."""
+    result = Result.objects.get()
+    result.board.session.status = "published"
+    result.board.session.save()
+    post = {"board": result.board_id, "ns_pair": result.ns_pair_id,
+            "ew_pair": result.ew_pair_id, "level": 4, "strain": "S", "doubling": 0,
+            "declarer": "N", "tricks": 13, "assigned_doubling": 0, "_save": "Revert"}
+    response = admin_client.post(history_form_url(result), post)
+    assert response.status_code == 405
+    result.refresh_from_db()
+    assert (result.tricks, result.ns_score, result.version) == (10, 420, 1)
+    assert result.history.count() == 1
+
+
+# --- compensation tables: made, changed and kept through their services ---------------------
+
+def new_table_post(name, changes=None):
+    changes = changes or {}
+    data = {"name": name, "rows-TOTAL_FORMS": "20", "rows-INITIAL_FORMS": "0",
+            "rows-MIN_NUM_FORMS": "0", "rows-MAX_NUM_FORMS": "20"}
+    for index, (hcp, not_vul, vul) in enumerate(moscow_table().row_tuples()):
+        not_vul, vul = changes.get(hcp, (not_vul, vul))
+        data.update({f"rows-{index}-hcp": hcp, f"rows-{index}-not_vul": not_vul,
+                     f"rows-{index}-vul": vul})
+    return data
+
+
+def test_a_new_table_is_made_with_its_rows(admin_client):
+    response = admin_client.post(admin_url(CompensationTable, "add"),
+                                 new_table_post("Ours", {26: (390, 520)}))
+    assert response.status_code == 302
+    table = CompensationTable.objects.get(name="Ours")
+    assert len(table.row_tuples()) == 20 and table.rows.get(hcp=26).not_vul == 390
+
+
+def test_a_new_table_with_invalid_rows_is_refused_and_not_left_empty(admin_client):
+    response = admin_client.post(admin_url(CompensationTable, "add"),
+                                 new_table_post("Ours", {26: (10, 520)}), follow=True)
+    assert "never decrease" in response.content.decode()
+    assert not CompensationTable.objects.filter(name="Ours").exists()
+
+
+def test_tables_are_not_deleted_or_renamed_in_the_admin(admin_client):
+    """A table is kept once made (a session may choose it at any moment); its name is
+    chosen when it is made, here or by the copy on the director's page."""
+    club_table = moscow_table().copy("Our club")
+    assert admin_client.post(admin_url(CompensationTable, "delete", club_table.pk),
+                             {"post": "yes"}).status_code == 403
+    admin_client.post(admin_url(CompensationTable, "changelist"), {
+        "action": "delete_selected", "_selected_action": [club_table.pk], "post": "yes"})
+    post = table_post(club_table, {})
+    post["name"] = "Renamed"
+    admin_client.post(admin_url(CompensationTable, "change", club_table.pk), post)
+    assert CompensationTable.objects.filter(pk=club_table.pk, name="Our club").exists()

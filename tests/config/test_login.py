@@ -11,8 +11,11 @@ from axes.models import AccessAttempt
 from django.contrib.auth.password_validation import validate_password
 from django.core import mail
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from config.password_reset import PasswordResetView, wait_for_mail
 from config.views import client_address
 from tests.factories import make_session
 
@@ -21,9 +24,11 @@ pytestmark = pytest.mark.django_db
 LOGIN = reverse("login")
 
 
-def log_in(client, username, password, ip="192.0.2.10", **data):
-    return client.post(LOGIN, {"username": username, "password": password, **data},
-                       REMOTE_ADDR=ip)
+def log_in(client, username, password, ip="192.0.2.10", next=None, **headers):
+    data = {"username": username, "password": password}
+    if next is not None:
+        data["next"] = next
+    return client.post(LOGIN, data, REMOTE_ADDR=ip, **headers)
 
 
 @pytest.fixture
@@ -200,13 +205,32 @@ def test_a_good_password_passes(director):
 
 # --- password reset by e-mail --------------------------------------------------------------
 
-def test_a_director_resets_a_forgotten_password_by_email(client, director):
+@pytest.fixture
+def sent():
+    """The password-reset mail sent so far (it goes out in a thread after the response)."""
+    def outbox():
+        wait_for_mail()
+        return mail.outbox
+    return outbox
+
+
+@pytest.fixture
+def td_mail(director):
     director.email = "td@example.org"
     director.save()
-    response = client.post(reverse("password_reset"), {"email": "td@example.org"})
+    return director
+
+
+def ask_reset(client, email, ip="192.0.2.10"):
+    return client.post(reverse("password_reset"), {"email": email}, REMOTE_ADDR=ip)
+
+
+def test_a_director_resets_a_forgotten_password_by_email(client, td_mail, sent):
+    director = td_mail
+    response = ask_reset(client, "td@example.org")
     assert response["Location"] == reverse("password_reset_done")
     assert "Check your e-mail" in client.get(response["Location"]).content.decode()
-    assert len(mail.outbox) == 1
+    assert len(sent()) == 1
     message = mail.outbox[0]
     assert message.to == ["td@example.org"]
     assert "td" in message.body
@@ -231,10 +255,52 @@ def test_a_director_resets_a_forgotten_password_by_email(client, director):
     assert "This link does not work any more" in again.content.decode()
 
 
-def test_an_unknown_address_gets_the_same_answer_and_no_mail(client):
-    response = client.post(reverse("password_reset"), {"email": "nobody@example.org"})
+def test_an_unknown_address_gets_the_same_answer_and_no_mail(client, sent):
+    response = ask_reset(client, "nobody@example.org")
     assert response["Location"] == reverse("password_reset_done")
-    assert mail.outbox == []
+    assert sent() == []
+
+
+def test_thirty_requests_send_one_mail(client, td_mail, sent):
+    """One mail per address every 15 minutes, however many ask (from however many
+    addresses); the page says the same each time."""
+    for attempt in range(30):
+        response = ask_reset(client, "TD@example.org", ip=f"198.51.100.{attempt}")
+        assert response["Location"] == reverse("password_reset_done")
+    assert len(sent()) == 1
+    page = client.get(reverse("password_reset_done")).content.decode()
+    assert "At most one link is sent to an address every 15 minutes" in page
+
+
+@pytest.mark.parametrize("email", ["td@example.org", "nobody@example.org"])
+def test_a_few_requests_an_hour_from_one_address(client, td_mail, sent, email):
+    """The sixth request within the hour from one client address is refused, the same way
+    whether the address it names has an account or not."""
+    for attempt in range(5):
+        assert ask_reset(client, f"{attempt}-{email}").status_code == 302
+    refused = ask_reset(client, email)
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert "Too many password-reset requests from your address" in page
+    assert f'value="{email}"' in page  # what was typed stays
+    assert sent() == []
+    assert ask_reset(client, email, ip="203.0.113.9").status_code == 302  # another address
+
+
+def test_the_mail_is_sent_after_the_response(rf, td_mail, sent):
+    """The page is answered before anything depends on the address: the account is looked
+    up and the mail sent once the response has gone out (request_finished)."""
+    request = rf.post(reverse("password_reset"), {"email": "td@example.org"},
+                      REMOTE_ADDR="192.0.2.10")
+    request.session = {}
+    request._dont_enforce_csrf_checks = True
+    with CaptureQueriesContext(connection) as queries:
+        response = PasswordResetView.as_view()(request)
+    assert response.status_code == 302
+    assert not any("auth_user" in query["sql"] for query in queries)  # no look-up yet
+    assert sent() == []
+    response.close()  # the WSGI server closes the response once it is sent
+    assert [message.to for message in sent()] == [["td@example.org"]]
 
 
 def test_the_admin_login_offers_the_reset_too(client):
@@ -246,3 +312,43 @@ def test_the_reset_pages_use_the_site_look(client):
     page = client.get(reverse("password_reset")).content.decode()
     assert 'class="form narrow"' in page and 'class="site-header' in page
 
+
+
+# --- what a client sends never breaks the login (PostgreSQL refused these: 500s) -----------
+
+def test_a_username_longer_than_any_account_is_refused_counted_and_locked(client, director):
+    name = "x" * 300
+    response = log_in(client, name, "wrong")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "A username has at most 150 characters; this one has 300." in page
+    assert f'value="{name}"' in page  # what was typed stays in the field
+    assert AccessAttempt.objects.get().failures_since_start == 1
+    for _attempt in range(4):
+        log_in(client, name, "wrong")
+    assert log_in(client, name, "wrong").status_code == 429
+
+
+def test_a_long_username_at_the_admin_login_is_counted_too(client):
+    response = client.post(reverse("admin:login"), {"username": "y" * 256, "password": "x"},
+                           REMOTE_ADDR="192.0.2.10")
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().failures_since_start == 1
+
+
+@pytest.mark.parametrize("header", ["HTTP_USER_AGENT", "HTTP_ACCEPT"])
+def test_a_nul_in_the_browsers_headers_is_counted_not_a_500(client, director, header):
+    response = log_in(client, "td", "wrong", **{header: "Mozilla\x00evil"})
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().failures_since_start == 1
+    assert log_in(client, "td", "td-password", **{header: "Mozilla\x00evil"}).status_code == 302
+
+
+@pytest.mark.parametrize("forwarded", ["1234567890123456", "abcdefghijklmnop", "1.2.3.4.5"])
+def test_a_forwarded_address_that_is_no_address_counts_for_the_proxys(settings, client,
+                                                                      forwarded):
+    settings.PROXY_COUNT = 1
+    response = client.post(LOGIN, {"username": "td", "password": "wrong"},
+                           REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().ip_address == "127.0.0.1"

@@ -8,14 +8,18 @@ in-memory connection."""
 import pytest
 from django.db import connection
 
+from club.models import CarryOver, Pair, Player
 from club.services.boards import set_board_hcp
-from club.services.errors import StaleResult, StaleValue
+from club.services.errors import Refused, StaleResult, StaleValue
+from club.services.pairs import save_pair
+from club.services.players import merge_players
 from club.services.results import contract_values, correct_result, delete_result
 from club.services.scoring import score_result
+from club.services.seasons import save_event, set_carry_over
 from club.services.sessions import update_session
 from scoring.engine import parse_result
 from tests.concurrency import race
-from tests.factories import make_result, make_session
+from tests.factories import make_player, make_result, make_session
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -128,3 +132,45 @@ def test_two_directors_setting_a_boards_hcp_at_once_one_is_refused():
         board.refresh_from_db()
         assert board.ns_hcp == saved[0][0].ns_hcp
         assert refused[0].current == board.ns_hcp  # the loser is told the stored value
+
+
+# --- merging a player racing a pair saved with that player ----------------------------------
+
+def test_a_merge_racing_a_pair_saved_with_the_merged_player_is_refused_cleanly():
+    """The pair's foreign key is checked when its transaction commits: a merge deleting the
+    player meanwhile must not end in an IntegrityError (a 500) on either side. One of the two
+    is refused with a message, the other is saved, and no pair points at a deleted player."""
+    for attempt in range(12):
+        session = make_session(tables=3, pairs=4, status="setup", name=f"Race {attempt}")
+        keep, merged = make_player(f"Olga {attempt}"), make_player(f"Olga S. {attempt}")
+        partner = make_player(f"Pavel {attempt}")
+        outcomes = race(lambda k=keep, m=merged: merge_players(k.pk, m.pk),
+                        lambda s=session, m=merged, p=partner: save_pair(s.pk, 5, m, p))
+        unexpected = [o for o in outcomes
+                      if isinstance(o, Exception) and not isinstance(o, Refused)]
+        assert not unexpected, outcomes
+        assert sum(isinstance(o, Refused) for o in outcomes) <= 1, outcomes
+        pair = Pair.objects.filter(session=session, number=5).first()
+        if isinstance(outcomes[0], Refused):  # the pair was saved first, with that player
+            assert pair.player1_id == merged.pk and Player.objects.filter(pk=merged.pk).exists()
+        else:  # merged: the pair, if saved, holds the kept record
+            assert not Player.objects.filter(pk=merged.pk).exists()
+            assert pair is None or pair.player1_id == keep.pk
+
+
+def test_a_merge_racing_a_carry_over_of_the_merged_player_is_refused_cleanly():
+    for attempt in range(12):
+        session = make_session(tables=3, pairs=4, name=f"Cup night {attempt}")
+        event = save_event({"name": f"Cup {attempt}", "scoring": "player", "season": None},
+                           [session.pk])
+        keep, merged = make_player(f"Olga {attempt}"), make_player(f"Olga S. {attempt}")
+        outcomes = race(lambda k=keep, m=merged: merge_players(k.pk, m.pk),
+                        lambda e=event, m=merged: set_carry_over(e.pk, m.pk, None, 3))
+        unexpected = [o for o in outcomes
+                      if isinstance(o, Exception) and not isinstance(o, Refused)]
+        assert not unexpected, outcomes
+        rows = list(CarryOver.objects.filter(event=event).values_list("player_id", flat=True))
+        if isinstance(outcomes[1], Refused):  # merged first: the player was gone
+            assert rows == []
+        else:  # saved first, then moved by the merge (or saved for the kept record)
+            assert rows == [keep.pk]

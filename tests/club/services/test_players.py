@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from club.models import CarryOver, Pair, Player, Result
 from club.queries import session_standings
 from club.services.errors import Refused
+from club.services.pairs import save_pair
 from club.services.players import merge_players, merge_problem, save_player
 from club.services.seasons import save_event, set_carry_over
 from tests.factories import make_player, make_result, make_session
@@ -147,3 +148,15 @@ def test_a_merge_keeps_results_scored(twins):
     merge_players(imported.pk, typed.pk)
     assert sorted(Result.objects.values_list("ns_imps", flat=True)) == before
     make_result(second, 2, 1, 3, "pass")  # the moved pair still plays
+
+
+def test_a_pair_saved_with_a_player_merged_meanwhile_is_refused():
+    """The director's page still offers the merged record: the pair is refused with a
+    message naming the player, and nothing is saved (not an IntegrityError at commit)."""
+    keep, merged, partner = make_player("Olga"), make_player("Olga S."), make_player("Pavel")
+    session = make_session(tables=3, pairs=4, status="setup")
+    merge_players(keep.pk, merged.pk)
+    with pytest.raises(Refused, match="no longer in the player list"):
+        save_pair(session.pk, 5, merged, partner)
+    assert not Pair.objects.filter(session=session, number=5).exists()
+    assert save_pair(session.pk, 5, keep, partner).player1_id == keep.pk
