@@ -103,7 +103,7 @@ def stored_analysis(board, analysis):
     """Set a board's analysis fields from a checked schema.AnalysisIn: what board_analysis
     wrote, back as stored (a par with no contract is stored as "PASS", as the engine's
     Par.text gives it)."""
-    table = DoubleDummy(tuple(tuple(analysis.double_dummy[strain.value])
+    table = DoubleDummy(tuple(tuple(getattr(analysis.double_dummy, strain.value))
                               for strain in DD_STRAINS))
     board.double_dummy = table.text
     board.par_score = analysis.par.score
@@ -416,7 +416,8 @@ def read_boards_analysis(items, boards, problems):
     Returns the boards still to analyse."""
     missing = []
     for index, data in enumerate(items, start=1):
-        board = boards.get(data.get("number")) if isinstance(data, dict) else None
+        number = data.get("number") if isinstance(data, dict) else None
+        board = boards.get(number) if type(number) is int else None
         if board is None:
             continue
         if not board.deal or data.get("double_dummy") is None:

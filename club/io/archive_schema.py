@@ -230,20 +230,18 @@ class ParIn(Strict):
     contracts: list[Text(MAX_CONTRACT_LENGTH)]
 
 
+# The double-dummy tricks of each strain, for declarers N, E, S and W.
+DoubleDummyIn = create_model("DoubleDummyIn", __base__=Strict, **{
+    strain: (Annotated[list[Whole(0, MAX_TRICKS)], Field(min_length=4, max_length=4)], ...)
+    for strain in values(STRAINS)})
+
+
 class AnalysisIn(Strict):
     """A board's double-dummy table and par as the archive writes them
     (club.io.archive.board_analysis); read only when a restore keeps them as stored."""
 
-    double_dummy: dict[OneOf(values(STRAINS)),
-                       Annotated[list[Whole(0, MAX_TRICKS)], Field(min_length=4, max_length=4)]]
+    double_dummy: DoubleDummyIn
     par: ParIn
-
-    @model_validator(mode="after")
-    def every_strain(self):
-        if len(self.double_dummy) != len(values(STRAINS)):
-            raise problem(_("“double_dummy” must give the tricks of every strain (%(strains)s).")
-                          % {"strains": ", ".join(values(STRAINS))})
-        return self
 
 
 @lru_cache(maxsize=256)
@@ -266,6 +264,9 @@ SHAPES = {
     "rows": lambda: _("“rows” must be a list of [HCP, not vulnerable, vulnerable]."),
     "contract": lambda: _("“contract” must be text such as \"4SX\", or null for a "
                           "passed-out board."),
+    **dict.fromkeys(values(STRAINS), lambda: _(
+        "each strain of “double_dummy” lists the tricks of declarers N, E, S and W (four "
+        "whole numbers from 0 to 13).")),
 }
 OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "string_too_long"}
 
@@ -289,6 +290,9 @@ def describe(model, error, loc):
     if kind in ("unstorable", "string_unicode"):  # pydantic itself refuses lone surrogates
         return unstorable_message(key, error["input"])
     if kind == "missing":
+        if len(loc) > 1 and isinstance(loc[-2], str):  # inside an object of the item
+            return _("“%(key)s” is missing from “%(parent)s”.") % {"key": key,
+                                                                 "parent": loc[-2]}
         return _("“%(key)s” is missing.") % {"key": key}
     if key in SHAPES and kind not in OUT_OF_RANGE:
         return SHAPES[key]()
