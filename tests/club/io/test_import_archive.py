@@ -372,3 +372,14 @@ def test_an_archive_written_before_the_lead_was_kept(document):
         del record["lead"]
     imported = import_archive(json.dumps(document))
     assert {r["lead"] for r in export_session(imported)["results"]} == {""}
+
+
+def test_the_import_page_takes_an_even_table_mitchells_archive(director_client):
+    session = make_session(tables=4, boards_per_round=3)
+    make_result(session, 12, 1, 5, "4S= N", board_hcp=25)
+    text = json.dumps(export_session(session))
+    response = director_client.post("/director/import/", {
+        "which": "archive", "archive-archive": SimpleUploadedFile("evening.json", text.encode())})
+    imported = Session.objects.exclude(pk=session.pk).get()
+    assert response.status_code == 302 and response["Location"].endswith(f"/{imported.pk}/")
+    assert imported.boards.count() == 12
