@@ -434,17 +434,20 @@ def read_boards_analysis(items, boards, problems):
 class ArchiveRead:
     """What an archive holds, checked and unsaved: the Session, its pairs as
     [(number, [(name, membership), ...])], its Boards, its results as
-    [(board number, ns, ew, Result)], and the rows of a compensation table new here."""
+    [(board number, ns, ew, Result)], the rows of a compensation table new here, and the
+    boards whose double-dummy analysis is still to compute."""
 
-    def __init__(self, session, pairs, boards, results):
+    def __init__(self, session, pairs, boards, results, unanalysed):
         self.session, self.pairs, self.boards, self.results = session, pairs, boards, results
+        self.unanalysed = unanalysed
         self.table_rows = getattr(session.compensation_table, "archive_rows", None)
 
 
 def read_archive(data, filename="archive.json", *, keep_analysis=False):
-    """Read and check an archive (bytes or text) without saving anything: an ArchiveRead,
-    or ImportFailed listing every problem. `keep_analysis`: boards take the double-dummy
-    table and par the archive holds (a restore) instead of having them computed."""
+    """Read and check an archive (bytes or text) without saving or computing anything: an
+    ArchiveRead, or ImportFailed listing every problem. `keep_analysis`: boards take the
+    double-dummy table and par the archive holds (a restore); otherwise every board is
+    left to analyse."""
     document = load(decode_text(data, filename), filename)
     problems = Problems()
     _archive, parts = check(schema.Archive, document, _("the archive"), problems)
@@ -456,17 +459,13 @@ def read_archive(data, filename="archive.json", *, keep_analysis=False):
     results = read_results(parts.get("results", []), pair_numbers, board_numbers, boards,
                            problems)
     if keep_analysis:
-        to_analyse = read_boards_analysis(parts.get("boards", []), boards, problems)
+        unanalysed = read_boards_analysis(parts.get("boards", []), boards, problems)
     else:
-        to_analyse = list(boards.values())
+        unanalysed = list(boards.values())
     if problems:
         raise ImportFailed(problems)
-    boards = sorted(boards.values(), key=lambda b: b.number)
-    try:
-        analyse_boards(to_analyse)
-    except Refused as err:
-        raise ImportFailed(err.messages) from None
-    return ArchiveRead(session, pairs, boards, results)
+    return ArchiveRead(session, pairs, sorted(boards.values(), key=lambda b: b.number),
+                       results, unanalysed)
 
 
 def import_archive(data, filename="archive.json", user=None, keep_status=False,
@@ -483,6 +482,7 @@ def import_archive(data, filename="archive.json", user=None, keep_status=False,
     if not keep_status:
         session.status = IMPORTED_STATUS[session.status]
     try:
+        analyse_boards(read.unanalysed)
         return import_session(session, read.pairs, read.boards, read.results,
                               table_rows=read.table_rows, user=user)
     except Refused as err:

@@ -170,9 +170,11 @@ class RowReader:
         # many-to-many value (owner: the row's id, or a group's name), checked once every
         # row is known
         self.links = []
+        # Translated once: a backup has a row name for each of its many rows.
+        self.object_name, self.row_name = _("object %(index)s"), _("%(model)s %(pk)s")
 
     def read(self, index, item):
-        where = _("object %(index)s") % {"index": index}
+        where = self.object_name % {"index": index}
         if not isinstance(item, dict):
             self.problems.add(where, _("expected an object with “model”, “pk” and “fields”."))
             return
@@ -239,11 +241,11 @@ class RowReader:
             self.known[model].add(name)
             return _("group “%(name)s”") % {"name": name}, None
         pk = item.get("pk")
-        named = _("%(model)s %(pk)s") % {"model": model._meta.verbose_name, "pk": shown(pk)}
         if type(pk) is not int or not self.valid(model._meta.pk, pk):
             self.problems.add(where, _("“pk” is %(value)s; expected the row's id, a whole "
                                        "number from 1.") % {"value": shown(pk)})
             return None, None
+        named = self.row_name % {"model": model._meta.verbose_name, "pk": pk}
         if pk in self.known[model]:
             self.problems.add(named, _("listed twice."))
             return None, None

@@ -3,7 +3,7 @@ reader, written back with their ids into an empty database, in one transaction."
 
 from django.contrib.auth.models import Group
 from django.core.management.color import no_style
-from django.db import IntegrityError, connection, transaction
+from django.db import DataError, IntegrityError, connection, transaction
 from django.utils.translation import gettext
 
 from club.services.errors import Refused
@@ -90,7 +90,7 @@ def restore_rows(rows, groups, links):
                     cursor.execute(statement)
             # Foreign keys are checked at commit; check them now, inside this transaction.
             connection.check_constraints(table_names=[m._meta.db_table for m in models])
-    except IntegrityError as err:
+    except (IntegrityError, DataError) as err:  # a constraint, a value out of a column's range
         raise Refused(gettext("Nothing was restored: the database refused a row (%(problem)s).")
                       % {"problem": str(err).strip()}) from None
 

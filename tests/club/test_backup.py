@@ -4,6 +4,7 @@ a backup that would not restore is not written; a backup of format 1 (written be
 still restores; a non-empty database and a malformed file are refused with a message,
 never a traceback."""
 
+import io
 import json
 import uuid
 from datetime import date
@@ -15,6 +16,8 @@ from django.apps import apps
 from django.contrib.auth.models import Group, Permission, User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from club.io.archive import dumps, export_session
 from club.models import (
@@ -23,6 +26,7 @@ from club.models import (
     DirectorCall,
     Player,
     Result,
+    Season,
     Session,
     TableCode,
     TableEntry,
@@ -37,6 +41,7 @@ from scoring.engine import parse_result
 from scoring.models import CompensationTable, moscow_table
 from tests.club.backups import empty_site, stored_rows
 from tests.club.io.test_export_archive import DEAL, chicago_table, play_results
+from tests.club.io.test_import_archive import replace_somewhere
 from tests.factories import make_not_played, make_pair, make_player, make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -184,8 +189,7 @@ def test_every_model_of_the_club_is_in_the_backup():
 
 
 def call_backup():
-    from io import StringIO
-    out = StringIO()
+    out = io.StringIO()
     call_command("backup", "-", stdout=out)
     return out.getvalue()
 
@@ -505,3 +509,57 @@ def test_the_carry_over_amount_and_a_table_entry_come_back_exactly(tmp_path):
                                                                         Decimal("2.50")]
     assert TableEntry.objects.get(status="accepted").lead == "DA"
     assert TableCode.objects.count() == 4 and DirectorCall.objects.count() == 1
+
+
+def test_checking_a_backup_solves_no_deal(tmp_path, monkeypatch):
+    """A board whose deal has no analysis stored (written before boards had one) is
+    backed up and restored as it is: the checks never run the double-dummy solver."""
+    import club.services.boards
+    session = make_session(tables=3, name="Solo")
+    Board.objects.filter(session=session, number=1).update(deal=DEAL, ns_hcp=20)
+    make_result(session, 1, 1, 4, "3NT= N")
+    monkeypatch.setattr(club.services.boards, "analyse", lambda deals: pytest.fail(
+        "the solver ran"))
+    before = stored_rows()
+    path = tmp_path / "club.json"
+    call_command("backup", str(path))
+    empty_site()
+    call_command("restore", str(path))
+    assert stored_rows() == before
+
+
+# --- any damage to a backup gives a message ---------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats()
+    | st.text(st.characters(codec=None, exclude_categories=()), max_size=8)
+    | st.sampled_from(["\x00", "\ud800", "x" * 200, 10**100, "2026-13-45", [["Directors"]]]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                max_size=3),
+    max_leaves=6)
+
+
+@settings(max_examples=60, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_damaged_backup_is_refused_with_messages_or_restored(tmp_path, data):
+    """Replace any one or two parts of a good backup by any JSON value: the restore either
+    works or refuses with a CommandError whose lines a terminal can print (never another
+    exception), and a refusal leaves the database empty."""
+    empty_site()
+    session = make_session(tables=3, name="Solo", boards_per_round=1)
+    make_result(session, 1, 1, 4, "3NT= N", lead="SK")
+    Season.objects.create(name="Autumn", start=date(2026, 1, 1), end=date(2026, 12, 31))
+    document = json.loads(call_backup())
+    for _change in range(data.draw(st.integers(1, 2))):
+        replace_somewhere(document, data, JSON_VALUES)
+    empty_site()
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    try:
+        call_command("restore", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+    except CommandError as err:
+        for line in str(err).splitlines():
+            line.encode("utf-8")
+            assert len(line) < 1000
+        assert not Session.objects.exists() and not Player.objects.exists()
