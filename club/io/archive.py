@@ -1,10 +1,14 @@
 """The JSON archive of a session: everything needed to rebuild it elsewhere.
 
-`export_session(session)` gives the document as a dict, `dumps` its text; `import_archive`
-creates a new session from that text. Importing an archive into an empty database and
-exporting the new session gives the identical text. The format is described in
-docs/export-format.md; bump FORMAT_VERSION when it changes. club.io.archive_schema reads
-the text and checks the structure of each part; the rules across parts are checked here.
+`export_session(session)` gives the document as a dict (`session_document` from rows in
+memory), `dumps` its text; `read_archive` checks a text without saving anything, and
+`import_archive` creates a new session from it. Importing an archive into an empty
+database and exporting the new session gives the identical text. The limits of a
+session's pair and board numbers come from the functions that made its pairs and boards
+(club.services.pairs, club.schedule.board_total), so every session's archive imports.
+The format is described in docs/export-format.md; bump FORMAT_VERSION when it changes.
+club.io.archive_schema reads the text and checks the structure of each part; the rules
+across parts are checked here.
 """
 
 import json
@@ -234,7 +238,7 @@ def pair_limit(session):
     club.services.pairs registers pairs), or for free seating the numbers a results file
     keeps."""
     if session is None or session.movement == Session.Movement.FREE:
-        return max(schema.MAX_PAIR_NUMBER, 2 * getattr(session, "tables", 0))
+        return schema.MAX_PAIR_NUMBER  # more than the seats of any session
     return 2 * session.tables
 
 
