@@ -135,7 +135,7 @@ class Backup:
 
 def read_backup(document):
     """Check a backup document of format 2 without writing anything: a Backup, or
-    ImportFailed listing every problem."""
+    ImportFailed listing every problem. The document's rows are used up as they are read."""
     problems = Problems()
     objects = document.get("objects")
     if not isinstance(objects, list):
@@ -143,6 +143,7 @@ def read_backup(document):
     reader = RowReader(problems)
     for index, item in enumerate(objects, start=1):
         reader.read(index, item)
+        objects[index - 1] = None  # read: a large club's rows are not held twice
     reader.check_links()
     if not problems:
         check_builtin_tables(reader.instances, problems)
