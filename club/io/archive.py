@@ -1,10 +1,14 @@
 """The JSON archive of a session: everything needed to rebuild it elsewhere.
 
-`export_session(session)` gives the document as a dict, `dumps` its text; `import_archive`
-creates a new session from that text. Importing an archive into an empty database and
-exporting the new session gives the identical text. The format is described in
-docs/export-format.md; bump FORMAT_VERSION when it changes. club.io.archive_schema reads
-the text and checks the structure of each part; the rules across parts are checked here.
+`export_session(session)` gives the document as a dict (`session_document` from rows in
+memory), `dumps` its text; `read_archive` checks a text without saving anything, and
+`import_archive` creates a new session from it. Importing an archive into an empty
+database and exporting the new session gives the identical text. The limits of a
+session's pair and board numbers come from the functions that made its pairs and boards
+(club.services.pairs, club.schedule.board_total), so every session's archive imports.
+The format is described in docs/export-format.md; bump FORMAT_VERSION when it changes.
+club.io.archive_schema reads the text and checks the structure of each part; the rules
+across parts are checked here.
 """
 
 import json
@@ -18,10 +22,17 @@ from club.io.files import ImportFailed, check_pair_players, decode_text
 from club.models import Board, Result, Session
 from club.notation import bridge_message
 from club.queries import pair_entries, session_pairs
+from club.schedule import board_total, planned_schedule
 from club.services.boards import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
-from scoring.engine import BridgeError, compute_standings, parse_contract, parse_deal
+from scoring.engine import (
+    BridgeError,
+    MovementError,
+    compute_standings,
+    parse_contract,
+    parse_deal,
+)
 from scoring.engine import CompensationTable as EngineTable
 from scoring.engine.analysis import SEATS as DD_SEATS
 from scoring.engine.analysis import STRAINS as DD_STRAINS
@@ -64,6 +75,7 @@ def result_record(result, board_number, ns, ew):
         "declarer": declarer,
         "tricks": tricks,
         "not_played": result.not_played,
+        "lead": result.lead,
         "ns_hcp": result.effective_ns_hcp,
         "ns_adjustment": result.ns_adjustment,
         "ew_adjustment": result.ew_adjustment,
@@ -80,7 +92,8 @@ def result_record(result, board_number, ns, ew):
 def board_analysis(board):
     """(double_dummy, par) of a board as the archive writes them: the tricks of each strain
     for N, E, S and W, and {"score": NS par score, "contracts": [...]}; both None without an
-    analysed deal. Informative: an import computes them again from the deal."""
+    analysed deal. An import computes them again from the deal; a restore keeps them
+    (stored_analysis reverses this)."""
     if not board.double_dummy:
         return None, None
     table = DoubleDummy.from_text(board.double_dummy)
@@ -88,6 +101,17 @@ def board_analysis(board):
                     for strain in DD_STRAINS}
     contracts = [text for text in board.par_contracts.split(", ") if text and text != "PASS"]
     return double_dummy, {"score": board.par_score, "contracts": contracts}
+
+
+def stored_analysis(board, analysis):
+    """Set a board's analysis fields from a checked schema.AnalysisIn: what board_analysis
+    wrote, back as stored (a par with no contract is stored as "PASS", as the engine's
+    Par.text gives it)."""
+    table = DoubleDummy(tuple(tuple(getattr(analysis.double_dummy, strain.value))
+                              for strain in DD_STRAINS))
+    board.double_dummy = table.text
+    board.par_score = analysis.par.score
+    board.par_contracts = ", ".join(analysis.par.contracts) or "PASS"
 
 
 def board_record(board):
@@ -105,19 +129,6 @@ def board_record(board):
     }
 
 
-def session_results(session, boards, pairs):
-    """The session's results as records, by board, table (none last) and NS pair."""
-    board_by_id = {b.id: b for b in boards}
-    number_of = {p.id: p.number for p in pairs}
-    records = []
-    for result in Result.objects.filter(board__session=session).order_by():
-        result.board = board_by_id[result.board_id]  # no query per result
-        records.append(result_record(result, result.board.number, number_of[result.ns_pair_id],
-                                     number_of[result.ew_pair_id]))
-    records.sort(key=lambda r: (r["board"], r["table"] is None, r["table"] or 0, r["ns"]))
-    return records
-
-
 def export_session(session):
     """The archive document of a session (a dict ready for JSON); five queries."""
     table = session.compensation_table
@@ -125,12 +136,28 @@ def export_session(session):
     boards = list(session.boards.order_by("number"))
     for board in boards:
         board.session = session
-    results = session_results(session, boards, pairs)
+    board_by_id = {b.id: b for b in boards}
+    results = list(Result.objects.filter(board__session=session).order_by())
+    for result in results:
+        result.board = board_by_id[result.board_id]  # no query per result
+    return session_document(session, table.row_tuples(), pairs, boards, results)
+
+
+def session_document(session, table_rows, pairs, boards, results):
+    """The archive document of a session from its rows in memory: its compensation table's
+    (hcp, not_vul, vul) rows, its pairs (with player1 and player2), its boards and its
+    results (each with its board). No query: a backup checks its rows with it before
+    anything is written."""
+    pairs = sorted(pairs, key=lambda p: p.number)
+    number_of = {p.id: p.number for p in pairs}
+    records = [result_record(r, r.board.number, number_of[r.ns_pair_id],
+                             number_of[r.ew_pair_id]) for r in results]
+    records.sort(key=lambda r: (r["board"], r["table"] is None, r["table"] or 0, r["ns"]))
     # Standings come from the records, so the archive is consistent in itself.
     pair_id = {p.number: p.id for p in pairs}
     standings = compute_standings(
         pair_entries(session, pairs),
-        [(pair_id[r["ns"]], pair_id[r["ew"]], r["ns_imps"], r["ew_imps"]) for r in results])
+        [(pair_id[r["ns"]], pair_id[r["ew"]], r["ns_imps"], r["ew_imps"]) for r in records])
     return {
         "format_version": FORMAT_VERSION,
         "session": {
@@ -144,8 +171,8 @@ def export_session(session):
             "duplicated": session.duplicated,
             "policy": session.policy,
             "compensation_table": {
-                "name": table.name,
-                "rows": [list(row) for row in table.row_tuples()],
+                "name": session.compensation_table.name,
+                "rows": [list(row) for row in sorted(table_rows)],
             },
         },
         "pairs": [
@@ -159,8 +186,8 @@ def export_session(session):
             }
             for p in pairs
         ],
-        "boards": [board_record(b) for b in boards],
-        "results": results,
+        "boards": [board_record(b) for b in sorted(boards, key=lambda b: b.number)],
+        "results": records,
         "standings": [
             {
                 "rank": row.rank,
@@ -194,19 +221,40 @@ def dumps(document):
 # --- import ---------------------------------------------------------------------------------
 
 def read_session(data, problems):
-    """(an unsaved Session or None, the pair and board models within its size)."""
+    """An unsaved Session, or None when the part is bad."""
     if data is None:
-        return None, schema.session_models()
+        return None
     checked, good = check(schema.SessionIn, data, _("session"), problems)
     table = None
     if "compensation_table" in good:
         table = read_table(good["compensation_table"], problems)
-    if checked is None:
-        return None, schema.session_models()
-    models = schema.session_models(checked.tables, checked.rounds, checked.boards_per_round)
-    if table is None:
-        return None, models
-    return Session(**dict(checked) | {"compensation_table": table}), models
+    if checked is None or table is None:
+        return None
+    return Session(**dict(checked) | {"compensation_table": table})
+
+
+def pair_limit(session):
+    """The highest pair number the session can have: the seats of its tables (as
+    club.services.pairs registers pairs), or for free seating the numbers a results file
+    keeps."""
+    if session is None or session.movement == Session.Movement.FREE:
+        return schema.MAX_PAIR_NUMBER  # more than the seats of any session
+    return 2 * session.tables
+
+
+def board_limit(session, pair_numbers, problems):
+    """The highest board number the session can have: its board total for these pairs,
+    from the same functions that made its boards (club.services.boards.sync_boards); the
+    largest any session has when the session is unknown or its movement cannot be played
+    (a problem then)."""
+    fallback = schema.MAX_ROUNDS * schema.MAX_BOARDS_PER_ROUND
+    if session is None:
+        return fallback
+    try:
+        return board_total(session, schedule=planned_schedule(session, pair_numbers))
+    except MovementError as err:
+        problems.add(_("session"), bridge_message(err))
+        return fallback
 
 
 def read_table(data, problems):
@@ -338,8 +386,8 @@ def read_results(items, pair_numbers, board_numbers, boards, problems):
         if len(problems) > before:
             continue
         played[(board, ns)] = played[(board, ew)] = index
-        result = Result(round=entry.round, table=entry.table, ns_adjustment=entry.ns_adjustment,
-                        ew_adjustment=entry.ew_adjustment,
+        result = Result(round=entry.round, table=entry.table, lead=entry.lead,
+                        ns_adjustment=entry.ns_adjustment, ew_adjustment=entry.ew_adjustment,
                         ns_hcp=None if ns_hcp == boards[board].ns_hcp else ns_hcp)
         if entry.not_played:
             result.set_not_played(entry.ns_adjustment, entry.ew_adjustment)
@@ -366,30 +414,80 @@ def check_not_played(entry, where, problems):
                               "result."))
 
 
-def import_archive(data, filename="archive.json", user=None, keep_status=False):
+def read_boards_analysis(items, boards, problems):
+    """Give each board its analysis as the archive stores it (a restore: never computed
+    again); a board with a deal and no stored analysis is left for analyse_boards.
+    Returns the boards still to analyse."""
+    missing = []
+    for index, data in enumerate(items, start=1):
+        number = data.get("number") if isinstance(data, dict) else None
+        board = boards.get(number) if type(number) is int else None
+        if board is None:
+            continue
+        if not board.deal or data.get("double_dummy") is None:
+            missing.append(board)
+            continue
+        where = _("board %(index)s") % {"index": index}
+        analysis, _good = check(schema.AnalysisIn, {key: data.get(key) for key in (
+            "double_dummy", "par")}, where, problems)
+        if analysis is not None:
+            stored_analysis(board, analysis)
+    return missing
+
+
+class ArchiveRead:
+    """What an archive holds, checked and unsaved: the Session, its pairs as
+    [(number, [(name, membership), ...])], its Boards, its results as
+    [(board number, ns, ew, Result)], the rows of a compensation table new here, and the
+    boards whose double-dummy analysis is still to compute."""
+
+    def __init__(self, session, pairs, boards, results, unanalysed):
+        self.session, self.pairs, self.boards, self.results = session, pairs, boards, results
+        self.unanalysed = unanalysed
+        self.table_rows = getattr(session.compensation_table, "archive_rows", None)
+
+
+def read_archive(data, filename="archive.json", *, keep_analysis=False):
+    """Read and check an archive (bytes or text) without saving or computing anything: an
+    ArchiveRead, or ImportFailed listing every problem. `keep_analysis`: boards take the
+    double-dummy table and par the archive holds (a restore); otherwise every board is
+    left to analyse."""
+    document = load(decode_text(data, filename), filename)
+    problems = Problems()
+    _archive, parts = check(schema.Archive, document, _("the archive"), problems)
+    session = read_session(parts.get("session"), problems)
+    pairs, pair_numbers = read_pairs(parts.get("pairs", []),
+                                     schema.pair_model(pair_limit(session)), problems)
+    board_model = schema.board_model(board_limit(session, pair_numbers, problems))
+    boards, board_numbers = read_boards(parts.get("boards", []), board_model, problems)
+    results = read_results(parts.get("results", []), pair_numbers, board_numbers, boards,
+                           problems)
+    if keep_analysis:
+        unanalysed = read_boards_analysis(parts.get("boards", []), boards, problems)
+    else:
+        unanalysed = list(boards.values())
+    if problems:
+        raise ImportFailed(problems)
+    return ArchiveRead(session, pairs, sorted(boards.values(), key=lambda b: b.number),
+                       results, unanalysed)
+
+
+def import_archive(data, filename="archive.json", user=None, keep_status=False,
+                   keep_analysis=False):
     """Create a new session from an archive (bytes or text); ImportFailed lists every
     problem, and then nothing is saved.
 
     The new session is "finished" for the director to check and publish (a session in setup
     stays in setup); `keep_status=True` keeps the archive's status exactly (restoring a
-    backup). Each board's double-dummy table and par are computed again from its deal."""
-    document = load(decode_text(data, filename), filename)
-    problems = Problems()
-    _archive, parts = check(schema.Archive, document, _("the archive"), problems)
-    session, (pair_model, board_model) = read_session(parts.get("session"), problems)
-    pairs, pair_numbers = read_pairs(parts.get("pairs", []), pair_model, problems)
-    boards, board_numbers = read_boards(parts.get("boards", []), board_model, problems)
-    results = read_results(parts.get("results", []), pair_numbers, board_numbers, boards,
-                           problems)
-    if problems:
-        raise ImportFailed(problems)
+    backup). Each board's double-dummy table and par are computed again from its deal,
+    unless `keep_analysis` (restoring a backup) keeps those the archive holds."""
+    read = read_archive(data, filename, keep_analysis=keep_analysis)
+    session = read.session
     if not keep_status:
         session.status = IMPORTED_STATUS[session.status]
-    table = session.compensation_table
-    boards = sorted(boards.values(), key=lambda b: b.number)
     try:
-        analyse_boards(boards)
-        return import_session(session, pairs, boards, results,
-                              table_rows=getattr(table, "archive_rows", None), user=user)
+        analyse_boards(read.unanalysed)
+        return import_session(session, read.pairs, read.boards, read.results,
+                              table_rows=read.table_rows, user=user)
     except Refused as err:
         raise ImportFailed(err.messages) from None

@@ -28,7 +28,16 @@ from pydantic_core import PydanticCustomError
 
 from club.io.files import ImportFailed
 from club.io.results_csv import MAX_BOARD
-from club.models import ADJUSTMENTS, MOVEMENTS, POLICIES, SEATS, VULNERABILITIES, Board, Session
+from club.models import (
+    ADJUSTMENTS,
+    MOVEMENTS,
+    POLICIES,
+    SEATS,
+    STRAINS,
+    VULNERABILITIES,
+    Board,
+    Session,
+)
 from club.models.choices import values
 from club.models.players import NAME_MAX_LENGTH, Player
 from club.schedule import MAX_BOARDS_PER_ROUND, MAX_TABLES
@@ -40,6 +49,10 @@ FORMAT_VERSION = 1  # bump when the format changes
 # A Mitchell or Howell has at most 50 rounds, but a CSV import makes free seating with up
 # to one round per board; its archive must import again.
 MAX_ROUNDS = MAX_BOARD
+# A results CSV (club/io/results_csv.py, its names file) keeps the file's pair numbers, 1 to
+# 999 whatever the number of tables: free seating takes them; a movement seats pairs 1 to
+# 2 x tables (club.services.pairs).
+MAX_PAIR_NUMBER = 999
 # Results entered on the result page may name any table and round up to 999
 # (club/forms/entry.py).
 MAX_TABLE_OR_ROUND = 999
@@ -51,6 +64,8 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 # PostgreSQL cannot store NUL; a lone surrogate (JSON "\ud800") is not text at all and
 # cannot even be shown on a page.
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+# An opening lead as club.forms.table.parse_lead stores it: suit, then rank ("SK", "HT").
+LEAD = re.compile("[SHDC][AKQJT2-9]", re.ASCII)
 
 
 def problem(message):
@@ -82,6 +97,13 @@ def session_name(text):
 def player_name(text):
     if not text.strip():
         raise problem(_("a player needs a name."))
+    return text
+
+
+def opening_lead(text):
+    if text and not LEAD.fullmatch(text):
+        raise problem(_("“lead” is “%(lead)s”; expected a card written suit then rank, such "
+                        "as \"SK\" or \"HT\", or \"\" when not known.") % {"lead": text})
     return text
 
 
@@ -150,7 +172,7 @@ class PlayerIn(Strict):
 
 
 class PairIn(Strict):
-    number: Whole(1, 2 * MAX_TABLES)
+    number: Whole(1, MAX_PAIR_NUMBER)
     players: Annotated[list[PlayerIn], Field(min_length=2, max_length=2)]
 
 
@@ -191,24 +213,47 @@ class ResultIn(PlayIn):
     board: Whole(1, MAX_ROUNDS * MAX_BOARDS_PER_ROUND)
     round: Whole(1, MAX_TABLE_OR_ROUND) | None
     table: Whole(1, MAX_TABLE_OR_ROUND) | None
-    ns: Whole(1, 2 * MAX_TABLES)
-    ew: Whole(1, 2 * MAX_TABLES)
+    ns: Whole(1, MAX_PAIR_NUMBER)
+    ew: Whole(1, MAX_PAIR_NUMBER)
     ns_hcp: Whole(0, MAX_HCP) | None
     ns_adjustment: Adjustment
     ew_adjustment: Adjustment
     assigned: PlayIn | None = None
-    # Archives written before boards could be "not played" have no such key.
+    # Archives written before boards could be "not played", or before the opening lead
+    # was kept, have no such key.
     not_played: bool = False
+    lead: Text(3, opening_lead) = ""
 
 
-@lru_cache(maxsize=32)
-def session_models(tables=MAX_TABLES, rounds=MAX_ROUNDS,
-                   boards_per_round=MAX_BOARDS_PER_ROUND):
-    """(pair model, board model) within one session's size: two pairs a table, and the
-    boards its rounds play. Results are checked against the pairs and boards listed."""
-    return (create_model("PairIn", __base__=PairIn, number=(Whole(1, 2 * tables), ...)),
-            create_model("BoardIn", __base__=BoardIn,
-                         number=(Whole(1, rounds * boards_per_round), ...)))
+class ParIn(Strict):
+    score: Whole(-MAX_COMPENSATION, MAX_COMPENSATION)
+    contracts: list[Text(MAX_CONTRACT_LENGTH)]
+
+
+# The double-dummy tricks of each strain, for declarers N, E, S and W.
+DoubleDummyIn = create_model("DoubleDummyIn", __base__=Strict, **{
+    strain: (Annotated[list[Whole(0, MAX_TRICKS)], Field(min_length=4, max_length=4)], ...)
+    for strain in values(STRAINS)})
+
+
+class AnalysisIn(Strict):
+    """A board's double-dummy table and par as the archive writes them
+    (club.io.archive.board_analysis); read only when a restore keeps them as stored."""
+
+    double_dummy: DoubleDummyIn
+    par: ParIn
+
+
+@lru_cache(maxsize=256)
+def pair_model(high):
+    """PairIn for a session seating pairs 1 to `high`."""
+    return create_model("PairIn", __base__=PairIn, number=(Whole(1, high), ...))
+
+
+@lru_cache(maxsize=256)
+def board_model(high):
+    """BoardIn for a session playing boards 1 to `high`."""
+    return create_model("BoardIn", __base__=BoardIn, number=(Whole(1, high), ...))
 
 
 # --- messages -------------------------------------------------------------------------------
@@ -219,6 +264,9 @@ SHAPES = {
     "rows": lambda: _("“rows” must be a list of [HCP, not vulnerable, vulnerable]."),
     "contract": lambda: _("“contract” must be text such as \"4SX\", or null for a "
                           "passed-out board."),
+    **dict.fromkeys(values(STRAINS), lambda: _(
+        "each strain of “double_dummy” lists the tricks of declarers N, E, S and W (four "
+        "whole numbers from 0 to 13).")),
 }
 OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "string_too_long"}
 
@@ -240,10 +288,11 @@ def describe(model, error, loc):
     if kind == "problem":
         return ctx["problem"]
     if kind in ("unstorable", "string_unicode"):  # pydantic itself refuses lone surrogates
-        bad = UNSTORABLE.search(error["input"])
-        return _("“%(key)s” contains the character %(char)s, which cannot be stored.") % {
-            "key": key, "char": f"U+{ord(bad.group()):04X}" if bad else "?"}
+        return unstorable_message(key, error["input"])
     if kind == "missing":
+        if len(loc) > 1 and isinstance(loc[-2], str):  # inside an object of the item
+            return _("“%(key)s” is missing from “%(parent)s”.") % {"key": key,
+                                                                 "parent": loc[-2]}
         return _("“%(key)s” is missing.") % {"key": key}
     if key in SHAPES and kind not in OUT_OF_RANGE:
         return SHAPES[key]()
@@ -256,6 +305,13 @@ def describe(model, error, loc):
     return _("“%(key)s” is %(value)s; expected %(expected)s.") % {
         "key": key, "value": shown(error["input"]),
         "expected": expected(field_schema(model, error["loc"]))}
+
+
+def unstorable_message(key, text):
+    """Why the text of `key` cannot be stored: the first character no database keeps."""
+    bad = UNSTORABLE.search(text)
+    return _("“%(key)s” contains the character %(char)s, which cannot be stored.") % {
+        "key": key, "char": f"U+{ord(bad.group()):04X}" if bad else "?"}
 
 
 def shown(value):
@@ -318,23 +374,30 @@ class Problems(list):
         self.append(_("%(where)s: %(problem)s") % {"where": where, "problem": problem})
 
 
-def load(text, filename):
-    """The JSON document of an archive's text, its format version checked."""
+def parse_json(text, filename):
+    """The JSON document of a file's text (a session archive or a backup); ImportFailed,
+    with a message, for what JSON or Python cannot read (not JSON, nested too deeply, a
+    number of thousands of digits)."""
     try:
-        document = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as err:
         message = _("%(file)s is not valid JSON: %(problem)s (line %(line)s, column "
                     "%(column)s).") % {"file": filename, "problem": err.msg,
                                        "line": err.lineno, "column": err.colno}
         raise ImportFailed([message]) from None
     except RecursionError:
-        raise ImportFailed([_("%(file)s is nested too deeply to be a session archive.")
+        raise ImportFailed([_("%(file)s is nested too deeply to be read.")
                             % {"file": filename}]) from None
     except ValueError:  # an integer beyond Python's limit of digits it converts
-        raise ImportFailed([_("%(file)s holds a number of more than %(digits)s digits; a "
-                              "session archive has none.")
+        raise ImportFailed([_("%(file)s holds a number of more than %(digits)s digits, which "
+                              "cannot be read.")
                             % {"file": filename, "digits": sys.get_int_max_str_digits()}]
                            ) from None
+
+
+def load(text, filename):
+    """The JSON document of an archive's text, its format version checked."""
+    document = parse_json(text, filename)
     if not isinstance(document, dict) or "format_version" not in document:
         raise ImportFailed([_("%(file)s is not a session archive (no “format_version”).")
                             % {"file": filename}])

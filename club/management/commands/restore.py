@@ -1,30 +1,37 @@
 """`python manage.py restore FILE`: a backup (`manage.py backup`) into an empty database.
 
 Everything is checked before anything is written, and the whole restore is one transaction:
-a refusal leaves the database as it was. Each session comes back through the archive import
-(club.io.archive), so it exports exactly as before; players and compensation tables that no
-session brings back are created through their services (club.services.players,
-club.services.tables).
+a refusal leaves the database as it was.
 
-Archives know a player by membership number, or by name when there is none, so players who
-share a name without a membership number cannot be told apart: they come back as one
-player in the sessions, and as many as there were in the player list.
+Backup format 2 (club.io.backup): the stored rows come back with their ids, as they were
+(club.services.backups.restore_rows), after the checks that `backup` ran when it wrote the
+file.
+
+Backup format 1 (written before): each session comes back through the archive import
+(club.io.archive) with its status and its boards' double-dummy analysis as written, so it
+exports exactly as before; players and compensation tables that no session brings back are
+created through their services (club.services.players, club.services.tables). Archives know
+a player by membership number, or by name when there is none, so players who share a name
+without a membership number cannot be told apart: they come back as one player in the
+sessions, and as many as there were in the player list.
 """
 
 import json
 from collections import Counter, defaultdict
 
+from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from club.io.archive import dumps, export_session, import_archive
 from club.io.archive_schema import Problems
+from club.io.backup import backup_models, builtin_changed, read_backup, read_document
 from club.io.files import ImportFailed
-from club.management.commands.backup import BACKUP_FORMAT
-from club.models import Pair, Player, Result, Session
+from club.management.commands.backup import summary
+from club.models import Player, Session
+from club.services.backups import refuse_if_not_empty, restore_rows
 from club.services.errors import Refused
 from club.services.players import PLAYER_FIELDS, save_player
 from club.services.tables import table_for_import
@@ -38,32 +45,10 @@ TABLE_NAME_MAX_LENGTH = CompensationTable._meta.get_field("name").max_length
 def read_file(path):
     try:
         with open(path, "rb") as source:
-            data = source.read()
+            return source.read()
     except OSError as err:
         raise CommandError(_("Cannot read %(file)s: %(problem)s.")
                            % {"file": path, "problem": err.strerror or err}) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise CommandError(_("%(file)s is not a backup: it is not UTF-8 text (byte "
-                             "%(position)s).")
-                           % {"file": path, "position": err.start + 1}) from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CommandError(_("%(file)s is not a backup: it is not valid JSON (%(problem)s, "
-                             "line %(line)s, column %(column)s).")
-                           % {"file": path, "problem": err.msg, "line": err.lineno,
-                              "column": err.colno}) from None
-    if not isinstance(document, dict) or "backup_format" not in document:
-        raise CommandError(_("%(file)s is not a backup written by `manage.py backup` (no "
-                             "“backup_format”).") % {"file": path})
-    if document["backup_format"] != BACKUP_FORMAT:
-        raise CommandError(_("%(file)s has backup format %(format)s; this site reads format "
-                             "%(supported)s.") % {
-            "file": path, "format": json.dumps(document["backup_format"])[:20],
-            "supported": BACKUP_FORMAT})
-    return document
 
 
 def is_text(value, max_length, *, empty=False):
@@ -147,20 +132,15 @@ def player_fields(record):
     return {field: record[field] for field in PLAYER_FIELDS if field in record}
 
 
-def database_contents():
-    """What the database already holds of the club's data ("" when empty)."""
-    sessions, players, pairs, results, tables = (
-        Session.objects.count(), Player.objects.count(), Pair.objects.count(),
-        Result.objects.count(), CompensationTable.objects.filter(builtin=False).count())
-    parts = [
-        (sessions, ngettext("%(count)s session", "%(count)s sessions", sessions)),
-        (players, ngettext("%(count)s player", "%(count)s players", players)),
-        (pairs, ngettext("%(count)s pair", "%(count)s pairs", pairs)),
-        (results, ngettext("%(count)s result", "%(count)s results", results)),
-        (tables, ngettext("%(count)s club compensation table",
-                          "%(count)s club compensation tables", tables)),
-    ]
-    return ", ".join(text % {"count": count} for count, text in parts if count)
+def as_written(value, written):
+    """`value` with only the keys `written` has, at every depth: an export compared with an
+    older file."""
+    if isinstance(value, dict) and isinstance(written, dict):
+        return {key: as_written(item, written[key]) for key, item in value.items()
+                if key in written}
+    if isinstance(value, list) and isinstance(written, list) and len(value) == len(written):
+        return [as_written(item, old) for item, old in zip(value, written, strict=True)]
+    return value
 
 
 def session_where(index, archive):
@@ -204,9 +184,7 @@ class Restore:
                 existing = CompensationTable.objects.filter(builtin=True, name=table["name"])
                 existing = existing.prefetch_related("rows").first()
                 if existing is None or existing.row_tuples() != rows:
-                    self.problems.add(where, _(
-                        "this site's built-in table of that name is missing or has other "
-                        "values; restore with the version of the site that wrote the backup."))
+                    self.problems.add(where, builtin_changed())
                 continue
             try:
                 table_for_import(table["name"], rows)
@@ -256,7 +234,8 @@ class Restore:
             text = dumps(archive)
             try:
                 # Each session keeps its status exactly (an import would make it "finished").
-                session = import_archive(text, f"session-{index}.json", keep_status=True)
+                session = import_archive(text, f"session-{index}.json", keep_status=True,
+                                         keep_analysis=True)
             except ImportFailed as err:
                 for message in err.errors:
                     self.problems.add(where, message)
@@ -264,10 +243,12 @@ class Restore:
             self.restored.append((where, session, text))
 
     def compare_exports(self):
-        """Each session, exported now, should read exactly as in the backup; a difference
-        (a later version scoring or writing differently) is reported, not refused."""
+        """Each session, exported now, should read exactly as in the backup (keys that
+        archives gained since, such as a result's "lead", aside); a difference (a later
+        version scoring or writing differently) is reported, not refused."""
         for where, session, text in self.restored:
-            if dumps(export_session(session)) != text:
+            written = json.loads(text)
+            if as_written(export_session(session), written) != written:
                 self.warnings.append(_(
                     "%(where)s was restored, but exports differently from the backup (this "
                     "version of the site scores or writes it differently).") % {"where": where})
@@ -303,22 +284,40 @@ class Command(BaseCommand):
         parser.add_argument("file", help=_("The backup file."))
 
     def handle(self, *args, file, **options):
-        document = read_file(file)
+        try:
+            document = read_document(read_file(file), file)
+        except ImportFailed as err:
+            raise CommandError(refusal(file, err.errors)) from None
+        if document["backup_format"] == 1:
+            self.restore_format_1(file, document)
+            return
+        try:
+            refuse_if_not_empty(backup_models())  # before the checks: the clearer message
+            backup = read_backup(document)
+            restore_rows(backup.rows, backup.groups, backup.links)
+        except ImportFailed as err:
+            raise CommandError(refusal(file, err.errors)) from None
+        except Refused as err:
+            raise CommandError("\n".join(err.messages)) from None
+        for warning in backup.warnings:
+            self.stderr.write(warning)
+        self.stdout.write(summary(_("Restored %(file)s: %(contents)s."), file, backup))
+
+    def restore_format_1(self, file, document):
         problems = check_document(document)
         if problems:
             raise CommandError(refusal(file, problems))
         restore = Restore(document)
-        with transaction.atomic():
-            contents = database_contents()
-            if contents:
-                raise CommandError(_(
-                    "The database is not empty (it has %(contents)s): a backup is restored "
-                    "only into an empty one, so that nothing is mixed or lost. Create a new "
-                    "database, run `python manage.py migrate` on it and restore there.")
-                    % {"contents": contents})
-            restore.run()
-            if restore.problems:
-                transaction.set_rollback(True)
+        # Format 1 brings no users back: the site's own may be there already.
+        models = [m for m in backup_models() if m not in (User, Group)]
+        try:
+            with transaction.atomic():
+                refuse_if_not_empty(models)
+                restore.run()
+                if restore.problems:
+                    transaction.set_rollback(True)
+        except Refused as err:
+            raise CommandError("\n".join(err.messages)) from None
         if restore.problems:
             raise CommandError(refusal(file, restore.problems))
         for warning in restore.warnings:

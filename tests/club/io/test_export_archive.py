@@ -31,9 +31,9 @@ def chicago_table():
 
 
 def play_results(session):
-    """Results on boards 1-3 using everything the archive must carry: a doubled contract, a
-    pass-out, rulings, an assigned result and a free entry."""
-    make_result(session, 1, 1, 4, "4SX-2 E", round=1, table=1)
+    """Results on boards 1-3 using everything the archive must carry: a doubled contract
+    with its opening lead, a pass-out, rulings, an assigned result and a free entry."""
+    make_result(session, 1, 1, 4, "4SX-2 E", round=1, table=1, lead="SK")
     make_result(session, 1, 2, 5, "pass", round=1, table=2)
     make_result(session, 2, 3, 6, "3NT+1 S", board_hcp=24, round=1, table=3,
                 ns_adjustment="ave+", ew_adjustment="ave-")
@@ -104,7 +104,8 @@ def test_archive_content():
     # Board 1, none vulnerable, 20-20: 4SX-2 by E, doubled not vulnerable: NS +300.
     assert results[0] == {
         "board": 1, "round": 1, "table": 1, "ns": 1, "ew": 4, "contract": "4SX",
-        "declarer": "E", "tricks": 8, "not_played": False, "ns_hcp": 20, "ns_adjustment": "",
+        "declarer": "E", "tricks": 8, "not_played": False, "lead": "SK", "ns_hcp": 20,
+        "ns_adjustment": "",
         "ew_adjustment": "", "assigned": None, "ns_score": 300, "ew_score": -300,
         "ns_compensation": 0, "ns_net": 300, "ns_imps": 7, "ew_imps": -7,
     }
@@ -217,3 +218,30 @@ def test_archive_download_is_for_directors(client, director, django_user_model):
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
     assert response.content.decode() == dumps(export_session(session))
+
+
+def test_round_trip_of_an_even_table_mitchell():
+    """Four tables, three rounds of three boards: four board sets make twelve boards, more
+    than rounds x boards per round (nine)."""
+    session = make_session(tables=4, boards_per_round=3, status="finished")
+    assert (session.rounds, session.boards.count()) == (3, 12)
+    make_result(session, 10, 1, 5, "4S= N", board_hcp=24)
+    make_result(session, 12, 2, 8, "3NT-1 S", board_hcp=20)
+    before = dumps(export_session(session))
+    wipe()
+    assert dumps(export_session(import_archive(before, keep_status=True))) == before
+
+
+def test_round_trip_of_a_csv_import_with_its_own_pair_and_board_numbers():
+    """A results CSV keeps the file's pair numbers (1 to 999, whatever the tables) and its
+    boards (results on boards 5 to 28 make boards 1 to 28): its archive imports too."""
+    lines = "".join(f"{board},{ns},{ew},3NT=,N,,24\n"
+                    for board in range(5, 29) for ns, ew in [(11, 12), (13, 14)])
+    session = import_csv(name="Visitors", date="2026-11-20", boards_data=lines.encode(),
+                         names_data=b"11,Anna,Boris\n12,Elena,Dmitry\n13,Olga,Sergei\n"
+                                    b"14,Tatiana,Mikhail\n")
+    assert session.tables == 2
+    assert sorted(session.boards.values_list("number", flat=True)) == list(range(1, 29))
+    before = dumps(export_session(session))
+    wipe()
+    assert dumps(export_session(import_archive(before, keep_status=True))) == before

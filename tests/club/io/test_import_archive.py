@@ -173,7 +173,7 @@ def test_any_damaged_document_is_refused_cleanly(document, data):
 
 def test_a_document_nested_too_deeply():
     assert errors_of("[" * 100_000 + "]" * 100_000) == [
-        "evening.json is nested too deeply to be a session archive."]
+        "evening.json is nested too deeply to be read."]
 
 
 def test_a_deeply_nested_value_is_named(document):
@@ -186,7 +186,7 @@ def test_a_deeply_nested_value_is_named(document):
 
 def test_a_number_too_long_to_read():
     assert errors_of('{"format_version": 1, "session": ' + "9" * 5000 + "}") == [
-        "evening.json holds a number of more than 4300 digits; a session archive has none."]
+        "evening.json holds a number of more than 4300 digits, which cannot be read."]
 
 
 def test_a_huge_number_within_the_reading_limit(document):
@@ -334,3 +334,52 @@ def test_hostile_values_give_messages_a_page_can_show(document, data):
             message.encode("utf-8")
             assert len(message) < 1000  # never the whole offending value
         assert Session.objects.count() == sessions
+
+
+def test_board_numbers_follow_the_movements_board_sets():
+    """An even-table Mitchell plays a board set per table (four tables, three boards a round:
+    twelve boards in three rounds); a refused number is told the range."""
+    session = make_session(tables=4, boards_per_round=3)
+    make_result(session, 12, 1, 5, "4S= N", board_hcp=25)
+    document = export_session(session)
+    assert import_archive(json.dumps(document)).boards.count() == 12
+    document["boards"][11]["number"] = 13
+    assert errors_of(document) == [
+        "board 12: “number” is 13; expected a whole number from 1 to 12.",
+        "result 1: there is no board 12 in “boards”."]
+
+
+def test_a_movement_that_cannot_be_played_is_refused_with_the_engines_message():
+    session = make_session(tables=3, rounds=5, movement="howell", pairs=6)
+    document = export_session(session)
+    document["session"]["rounds"] = 4
+    assert errors_of(document) == [
+        "session: A Howell for 6 pairs is always played in full: 5 rounds; got 4."]
+
+
+def test_the_opening_lead_is_kept_and_checked(document):
+    document["results"][0]["lead"] = "HT"
+    imported = import_archive(json.dumps(document))
+    assert export_session(imported)["results"][0]["lead"] == "HT"
+    document["results"][0]["lead"] = "♥10"
+    assert errors_of(document) == [
+        "result 1: “lead” is “♥10”; expected a card written suit then rank, such as \"SK\" "
+        "or \"HT\", or \"\" when not known."]
+
+
+def test_an_archive_written_before_the_lead_was_kept(document):
+    for record in document["results"]:
+        del record["lead"]
+    imported = import_archive(json.dumps(document))
+    assert {r["lead"] for r in export_session(imported)["results"]} == {""}
+
+
+def test_the_import_page_takes_an_even_table_mitchells_archive(director_client):
+    session = make_session(tables=4, boards_per_round=3)
+    make_result(session, 12, 1, 5, "4S= N", board_hcp=25)
+    text = json.dumps(export_session(session))
+    response = director_client.post("/director/import/", {
+        "which": "archive", "archive-archive": SimpleUploadedFile("evening.json", text.encode())})
+    imported = Session.objects.exclude(pk=session.pk).get()
+    assert response.status_code == 302 and response["Location"].endswith(f"/{imported.pk}/")
+    assert imported.boards.count() == 12
