@@ -57,11 +57,13 @@ def builtin_changed():
 def backup_models():
     """The models a backup holds, each after the models it points to: every concrete
     model of the club and scoring apps (a model added later is included by itself), and
-    the site's users and groups. Not the club's data, and left out: logins' sessions,
+    the site's users and groups, and the directors' second-factor devices (a restored site
+    must not let a password alone in). Not the club's data, and left out: logins' sessions,
     failed-login records, the admin's log, content types and permissions (migrate makes
     them)."""
     models = [*apps.get_app_config("scoring").get_models(),
-              *apps.get_app_config("club").get_models(), User, Group]
+              *apps.get_app_config("club").get_models(), User, Group,
+              *apps.get_app_config("otp_totp").get_models()]
     order = graphlib.TopologicalSorter()
     for model in models:
         order.add(model, *(field.related_model for field in model._meta.concrete_fields

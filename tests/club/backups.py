@@ -12,11 +12,13 @@ from club.services.backups import club_rows
 
 
 def stored_rows():
-    """Every row of every model of the club and scoring apps, and the users and groups, as
-    Django's serializer gives them (values as Python objects: times to the microsecond),
-    by model and id; groups, users' groups and permissions by name."""
+    """Every row of every model of the club and scoring apps, the users, groups and their
+    second-factor devices, as Django's serializer gives them (values as Python objects:
+    times to the microsecond), by model and id; groups, users' groups and permissions by
+    name."""
     models = [*apps.get_app_config("club").get_models(),
-              *apps.get_app_config("scoring").get_models(), User, Group]
+              *apps.get_app_config("scoring").get_models(),
+              *apps.get_app_config("otp_totp").get_models(), User, Group]
     rows = []
     for model in sorted(models, key=lambda m: m._meta.label):
         rows += serializers.serialize("python", model._base_manager.order_by("pk"),

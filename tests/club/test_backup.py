@@ -16,6 +16,7 @@ from django.apps import apps
 from django.contrib.auth.models import Group, Permission, User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django_otp.plugins.otp_totp.models import TOTPDevice
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -148,6 +149,9 @@ def build_whole_club():
                                         is_staff=True)
     director.groups.add(Group.objects.get(name=DIRECTORS_GROUP), scorers)
     director.user_permissions.add(Permission.objects.get(codename="change_player"))
+    # The director's second factor: without it, a restored site would let the password
+    # alone in.
+    TOTPDevice.objects.create(user=director, name="phone", confirmed=True)
     User.objects.create_superuser("admin", "", "admin-password")
 
 
@@ -174,14 +178,15 @@ def test_backup_then_restore_gives_back_every_stored_row(tmp_path, capsys):
 
 
 def test_every_model_of_the_club_is_in_the_backup():
-    """A row of every model of the club and scoring apps, and the users and groups: each
-    is in the file (a model added later fails here until the club above stores one, and
-    the backup writes it)."""
+    """A row of every model of the club and scoring apps, and the users, groups and their
+    second-factor devices: each is in the file (a model added later fails here until the
+    club above stores one, and the backup writes it)."""
     build_whole_club()
     document = json.loads(call_backup())
     written = {row["model"] for row in document["objects"]}
     models = [*apps.get_app_config("club").get_models(),
-              *apps.get_app_config("scoring").get_models(), User, Group]
+              *apps.get_app_config("scoring").get_models(),
+              *apps.get_app_config("otp_totp").get_models(), User, Group]
     assert {m._meta.label_lower for m in models} <= written
     for model in models:
         assert sum(row["model"] == model._meta.label_lower for row in document["objects"]) \
