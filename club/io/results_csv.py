@@ -37,6 +37,7 @@ from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH
 from club.notation import bridge_message
 from club.schedule import MAX_BOARDS_PER_ROUND, MAX_PAIRS, MAX_ROUNDS, MAX_TABLES
+from club.services.errors import Refused
 from club.services.imports import import_session
 from scoring.engine import (
     AdjustedScores,
@@ -386,5 +387,8 @@ def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated
             result.assigned = True
             result.set_assigned(*assigned)
         results.append((board, ns, ew, result))
-    return import_session(session, [(number, specs) for number, specs, _line in pairs],
-                          boards, results, user=user)
+    try:
+        return import_session(session, [(number, specs) for number, specs, _line in pairs],
+                              boards, results, user=user)
+    except Refused as err:
+        raise ImportFailed(err.messages) from None

@@ -12,6 +12,7 @@ from club.io.files import ImportFailed
 from club.io.results_csv import import_csv
 from club.io.usebio_read import import_usebio
 from club.models import Board, Player, Result, Session
+from club.services import imports
 from club.services.errors import Refused
 from club.services.imports import import_session
 from scoring.models import moscow_table
@@ -148,3 +149,11 @@ def test_the_import_service_refuses_pairs_and_boards_beyond_the_session():
         "Pair numbers go from 1 to 4 (two pairs a table); found 5.",
         "Board numbers go from 1 to 7200; found 7201."]
     assert nothing_saved() and not Result.objects.exists()
+
+
+def test_a_refusal_of_the_import_service_is_the_csv_import_s_message(monkeypatch):
+    monkeypatch.setattr(imports, "size_problems", lambda *args: ["Too big."])
+    with pytest.raises(ImportFailed) as failed:
+        csv_import([1, 2])
+    assert failed.value.errors == ["Too big."]
+    assert nothing_saved()
