@@ -4,25 +4,19 @@
 import os
 import sys
 
-# Commands for working on a laptop. Without SECRET_KEY in the environment (a production
-# site always has one: the settings refuse to start without it) these run with DEBUG on
-# unless DEBUG is set, so that `python manage.py demo` works on a fresh checkout. Every
-# other command, and the site under gunicorn, follows DEBUG as set (off when unset).
-DEVELOPMENT_COMMANDS = {
-    "runserver", "demo", "test", "shell", "migrate", "makemigrations", "createsuperuser",
-    "makemessages", "compilemessages", "bench_pages",
-}
 
-
-def development_defaults(argv, environ):
-    command = argv[1] if len(argv) > 1 else ""
-    if command in DEVELOPMENT_COMMANDS and not environ.get("SECRET_KEY"):
+def development_defaults(environ):
+    """On a machine without SECRET_KEY (a production site always has one: the settings
+    refuse to start without it) every command runs with DEBUG on unless DEBUG is set, so
+    that each command the README shows works on a fresh checkout. With SECRET_KEY set the
+    commands follow DEBUG as set (off when unset), as the site under gunicorn always does."""
+    if not environ.get("SECRET_KEY"):
         environ.setdefault("DEBUG", "1")
 
 
 def main():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    development_defaults(sys.argv, os.environ)
+    development_defaults(os.environ)
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -3,19 +3,51 @@ still keeps the evening from starting. Reads only; the services write."""
 
 from django.utils.translation import gettext, ngettext
 
+from club.models.sessions import (  # noqa: F401 (the limits, read here by the file formats)
+    MAX_BOARD_NUMBER,
+    MAX_BOARDS_PER_ROUND,
+    MAX_PAIRS,
+    MAX_ROUNDS,
+    MAX_TABLES,
+)
 from club.notation import bridge_message
 from scoring.engine import MovementError, MovementKind, boards_of_set, movements
-
-# What a session's setup may ask for (the setup form and the file readers check these).
-MAX_TABLES = movements.MITCHELL_MAX_TABLES
-MAX_BOARDS_PER_ROUND = 36
-MAX_FREE_ROUNDS = 50
 
 
 def listing(values, limit=10):
     """"1, 2, 3" (with "…" after `limit` values) for messages."""
     values = [str(v) for v in values]
     return ", ".join(values[:limit]) + (", …" if len(values) > limit else "")
+
+
+def size_problems(session, pair_numbers, board_numbers):
+    """Why a session of this size, with these pairs and boards, cannot be stored ([] when
+    it can): the limits of club.models.sessions, and pair numbers within two a table (what
+    the pair forms and the archive hold every session to)."""
+    problems = []
+    for value, largest, message in (
+            (session.tables, MAX_TABLES,
+             gettext("A session has at most %(max)s tables; this one has %(value)s.")),
+            (session.rounds, MAX_ROUNDS,
+             gettext("A session has at most %(max)s rounds; this one has %(value)s.")),
+            (session.boards_per_round, MAX_BOARDS_PER_ROUND,
+             gettext("A session has at most %(max)s boards a round; this one has "
+                     "%(value)s."))):
+        if not 1 <= value <= largest:
+            problems.append(message % {"max": largest, "value": value})
+    if problems:
+        return problems
+    seats = 2 * session.tables
+    beyond = sorted(n for n in pair_numbers if not 1 <= n <= seats)
+    if beyond:
+        problems.append(gettext("Pair numbers go from 1 to %(max)s (two pairs a table); "
+                                "found %(numbers)s.")
+                        % {"max": seats, "numbers": listing(beyond)})
+    beyond = sorted(n for n in board_numbers if not 1 <= n <= MAX_BOARD_NUMBER)
+    if beyond:
+        problems.append(gettext("Board numbers go from 1 to %(max)s; found %(numbers)s.")
+                        % {"max": MAX_BOARD_NUMBER, "numbers": listing(beyond)})
+    return problems
 
 
 def session_schedule(session, pairs=None):

@@ -1,10 +1,11 @@
 """Settings for the club manager, read from the environment (the README's Configuration
 table lists every variable).
 
-DEBUG is off unless asked for (DEBUG=1); `manage.py` turns it on for development commands
-on a machine without SECRET_KEY (a laptop). With DEBUG off the site refuses to start
-without SECRET_KEY and ALLOWED_HOSTS, and runs with HTTPS-only defaults (SSL redirect,
-HSTS, secure cookies) that variables loosen for a site without TLS.
+DEBUG is off unless asked for (DEBUG=1); `manage.py` turns it on for every command on a
+machine without SECRET_KEY (a laptop). With DEBUG off the settings refuse to load without
+SECRET_KEY, the site (config.wsgi) refuses to start without ALLOWED_HOSTS (commands serve
+no requests and need none), and it runs with HTTPS-only defaults (SSL redirect, HSTS,
+secure cookies) that variables loosen for a site without TLS.
 """
 
 import os
@@ -70,12 +71,10 @@ if not SECRET_KEY:
             "50 random characters, or DEBUG=1 on a development machine.")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 
+# Empty with DEBUG off: Django then answers no host at all, and the site refuses to start
+# (config.wsgi); management commands serve no requests and may leave it out.
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
-if not ALLOWED_HOSTS:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "ALLOWED_HOSTS must be set when DEBUG is off (a production site): the site's host "
-            "names, comma-separated, e.g. ALLOWED_HOSTS=club.example.org.")
+if not ALLOWED_HOSTS and DEBUG:
     ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
 
 INSTALLED_APPS = [

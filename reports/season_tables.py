@@ -1,6 +1,8 @@
 """django-tables2 tables of the pages that add sessions up: a season's ladder and an event's
 standings (page and downloads, like the session standings in reports.tables)."""
 
+from collections import Counter
+
 import django_tables2 as tables
 from django.core.paginator import Paginator
 from django.utils.html import format_html_join
@@ -81,13 +83,30 @@ def plain_number(value):
     return int(value) if value == int(value) else float(value)
 
 
-class SessionColumn(tables.Column):
-    """One session's IMPs in an event: "—" when the entry did not play it."""
+def session_headings(sessions):
+    """{session id: heading} for an event's columns: the date, with the name when another
+    session has the same date, and the id when the name is the same too. Headings are the
+    downloads' keys (JSON) and column names (CSV, XLSX), so no two may be equal."""
+    dates = Counter(session.date for session in sessions)
+    named = Counter((session.date, session.name) for session in sessions)
+    headings = {}
+    for session in sessions:
+        heading = str(session.date)
+        if dates[session.date] > 1:
+            heading += f" {session.name}"
+            if named[(session.date, session.name)] > 1:
+                heading += f" #{session.pk}"
+        headings[session.pk] = heading
+    return headings
 
-    def __init__(self, session):
-        super().__init__(verbose_name=str(session.date), accessor="by_session",
-                         orderable=False, attrs=NUM)
-        self.session_id = session.pk
+
+class SessionColumn(tables.Column):
+    """One session's IMPs in an event, read by its id: "—" when the entry did not play it."""
+
+    def __init__(self, session_id, heading):
+        super().__init__(verbose_name=heading, accessor="by_session", orderable=False,
+                         attrs=NUM)
+        self.session_id = session_id
 
     def render(self, value):
         return signed_html(value[self.session_id]) if self.session_id in value else "—"
@@ -113,8 +132,9 @@ class EventTable(SortableTable):
         empty_text = _("No published session of this event yet.")
 
     def __init__(self, data, *, sessions=(), **kwargs):
-        """One column per session (its date as the heading), before the boards and total."""
-        extra = [(f"s{session.pk}", SessionColumn(session)) for session in sessions]
+        """One column per session (session_headings), before the boards and total."""
+        extra = [(f"s{pk}", SessionColumn(pk, heading))
+                 for pk, heading in session_headings(sessions).items()]
         sequence = ["rank", "entry", "carry", *[name for name, _column in extra], "boards",
                     "total"]
         super().__init__(data, extra_columns=extra, sequence=sequence, **kwargs)

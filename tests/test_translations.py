@@ -11,10 +11,11 @@ from pathlib import Path
 import polib
 import pytest
 
+from tests.config.production import copy_project
+
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "locale" / "ru" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
-SOURCES = ["config", "club", "reports", "scoring", "templates", "manage.py", "pyproject.toml"]
 
 
 @pytest.fixture(scope="module")
@@ -22,15 +23,7 @@ def extracted(tmp_path_factory):
     """Run makemessages on a copy of the project; return the catalogue it writes."""
     if shutil.which("xgettext") is None:
         pytest.fail("xgettext is missing: install the gettext package (.ci/run does).")
-    work = tmp_path_factory.mktemp("project")
-    for name in SOURCES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, work / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        else:
-            shutil.copy(source, work / name)
-    shutil.copytree(ROOT / "locale", work / "locale")
+    work = copy_project(tmp_path_factory.mktemp("project"))
     # The copy has the project's settings, not the tests' (tests/ is not copied).
     environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1"}
     subprocess.run(

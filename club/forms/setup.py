@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from club.models import MOVEMENTS, POLICIES, Player, Session
 from club.notation import bridge_message
 from club.queries import name_contains, normalize_name
-from club.schedule import MAX_BOARDS_PER_ROUND, MAX_FREE_ROUNDS, MAX_TABLES
+from club.schedule import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES
 from club.services.pairs import pair_problems
 from club.services.sessions import setup_change_problems
 from scoring.engine import MovementError, movements
@@ -45,19 +45,22 @@ class SessionForm(forms.ModelForm):
     """A session's setup (the view saves it through club.services.sessions)."""
 
     rounds = forms.IntegerField(
-        label=_("Rounds"), required=False, min_value=1, max_value=MAX_FREE_ROUNDS,
+        label=_("Rounds"), required=False, min_value=1, max_value=MAX_ROUNDS,
+        error_messages={"max_value": _("A session has at most %(limit_value)s rounds.")},
         help_text=_("Leave empty for the full movement. A Mitchell may be cut shorter; a "
                     "Howell is always played in full; free seating needs a number."),
     )
     tables = forms.IntegerField(
-        label=_("Tables"), min_value=1, max_value=100,
+        label=_("Tables"), min_value=1, max_value=MAX_TABLES,
+        error_messages={"max_value": _("A session has at most %(limit_value)s tables.")},
         help_text=_("Two pairs a table. Mitchell: 2 to 50 tables; Howell: 2 to 16 tables "
                     "(4 to 32 pairs); free seating: 2 to 50 tables."),
     )
     boards_per_round = forms.IntegerField(
         label=_("Boards per round"), min_value=1, max_value=MAX_BOARDS_PER_ROUND,
         error_messages={"min_value": _("Play at least %(limit_value)s board a round."),
-                        "max_value": _("At most %(limit_value)s boards a round.")},
+                        "max_value": _("A session has at most %(limit_value)s boards a "
+                                       "round.")},
     )
     duplicated = forms.TypedChoiceField(
         label=_("Boards"), coerce=lambda value: value == "True", widget=forms.RadioSelect,

@@ -235,10 +235,10 @@ def read_session(data, problems):
 
 def pair_limit(session):
     """The highest pair number the session can have: the seats of its tables (as
-    club.services.pairs registers pairs), or for free seating the numbers a results file
-    keeps."""
-    if session is None or session.movement == Session.Movement.FREE:
-        return schema.MAX_PAIR_NUMBER  # more than the seats of any session
+    club.services.pairs registers pairs, and the file readers size an imported session's
+    tables); the largest any session has when the session is unknown."""
+    if session is None:
+        return schema.MAX_PAIR_NUMBER
     return 2 * session.tables
 
 
@@ -247,7 +247,7 @@ def board_limit(session, pair_numbers, problems):
     from the same functions that made its boards (club.services.boards.sync_boards); the
     largest any session has when the session is unknown or its movement cannot be played
     (a problem then)."""
-    fallback = schema.MAX_ROUNDS * schema.MAX_BOARDS_PER_ROUND
+    fallback = schema.MAX_BOARD_NUMBER
     if session is None:
         return fallback
     try:

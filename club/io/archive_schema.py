@@ -27,7 +27,6 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from club.io.files import ImportFailed
-from club.io.results_csv import MAX_BOARD
 from club.models import (
     ADJUSTMENTS,
     MOVEMENTS,
@@ -40,19 +39,22 @@ from club.models import (
 )
 from club.models.choices import values
 from club.models.players import NAME_MAX_LENGTH, Player
-from club.schedule import MAX_BOARDS_PER_ROUND, MAX_TABLES
+from club.schedule import (
+    MAX_BOARD_NUMBER,
+    MAX_BOARDS_PER_ROUND,
+    MAX_PAIRS,
+    MAX_ROUNDS,
+    MAX_TABLES,
+)
 from scoring.engine import MAX_HCP, MAX_TRICKS
 from scoring.models import CompensationTable
 
 FORMAT_VERSION = 1  # bump when the format changes
 
-# A Mitchell or Howell has at most 50 rounds, but a CSV import makes free seating with up
-# to one round per board; its archive must import again.
-MAX_ROUNDS = MAX_BOARD
-# A results CSV (club/io/results_csv.py, its names file) keeps the file's pair numbers, 1 to
-# 999 whatever the number of tables: free seating takes them; a movement seats pairs 1 to
-# 2 x tables (club.services.pairs).
-MAX_PAIR_NUMBER = 999
+# The session's size limits are the model's (club.models.sessions, through club.schedule),
+# as for every other writer; each session's own boards and pairs are narrower still
+# (session_models).
+MAX_PAIR_NUMBER = MAX_PAIRS
 # Results entered on the result page may name any table and round up to 999
 # (club/forms/entry.py).
 MAX_TABLE_OR_ROUND = 999
@@ -177,7 +179,7 @@ class PairIn(Strict):
 
 
 class BoardIn(Strict):
-    number: Whole(1, MAX_ROUNDS * MAX_BOARDS_PER_ROUND)
+    number: Whole(1, MAX_BOARD_NUMBER)
     dealer_override: OneOf(["", *values(SEATS)])
     vulnerability_override: OneOf(["", *values(VULNERABILITIES)])
     deal: Text(length(Board, "deal"))
@@ -210,7 +212,7 @@ class PlayIn(Strict):
 
 
 class ResultIn(PlayIn):
-    board: Whole(1, MAX_ROUNDS * MAX_BOARDS_PER_ROUND)
+    board: Whole(1, MAX_BOARD_NUMBER)
     round: Whole(1, MAX_TABLE_OR_ROUND) | None
     table: Whole(1, MAX_TABLE_OR_ROUND) | None
     ns: Whole(1, MAX_PAIR_NUMBER)

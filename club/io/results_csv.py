@@ -36,7 +36,8 @@ from club.io.files import (
 from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH
 from club.notation import bridge_message
-from club.schedule import MAX_TABLES
+from club.schedule import MAX_BOARDS_PER_ROUND, MAX_PAIRS, MAX_ROUNDS, MAX_TABLES
+from club.services.errors import Refused
 from club.services.imports import import_session
 from scoring.engine import (
     AdjustedScores,
@@ -48,7 +49,9 @@ from scoring.engine import (
 )
 from scoring.models import CompensationTable, moscow_table
 
-MAX_BOARD = 200
+# A results file makes free seating with as few as one board a round: its boards stay
+# within the rounds a session may have.
+MAX_BOARD = MAX_ROUNDS
 # A session of the largest movement (50 tables) playing 200 boards. Saving costs about a
 # millisecond a result (history included), so a file this long imports in about ten
 # seconds; a longer one is refused before anything is saved (its lines are still checked,
@@ -97,6 +100,12 @@ def check_session_fields(name, date, policy, table_name):
     return errors, (name, day, policy, table)
 
 
+def pair_number_problem(where, value):
+    return _("%(where)s: the pair number “%(value)s” is not a whole number from 1 to %(max)s "
+             "(a session has at most %(tables)s tables of two pairs).") % {
+                 "where": where, "value": value, "max": MAX_PAIRS, "tables": MAX_TABLES}
+
+
 def read_names(text, filename):
     """(errors, pairs, numbers) from a names file: pairs are [(number, [(name, ""),
     (name, "")], line)] for the good lines; numbers holds every pair number read, so that
@@ -110,9 +119,8 @@ def read_names(text, filename):
                             "found %(count)s.") % {"where": where, "count": len(cells)})
             continue
         number, first, second = cells[:3]
-        if not is_int(number) or not 1 <= int(number) <= 999:
-            errors.append(_("%(where)s: the pair number “%(value)s” is not a whole number from "
-                            "1 to 999.") % {"where": where, "value": number})
+        if not is_int(number) or not 1 <= int(number) <= MAX_PAIRS:
+            errors.append(pair_number_problem(where, number))
             continue
         number = int(number)
         if number in numbers:
@@ -313,13 +321,21 @@ def board_hcps(lines, duplicated, filename):
 
 def derive_rounds(lines, last_board):
     """(rounds, boards per round) for free seating: a round is the boards two pairs play
-    against each other (the most common count), made a divisor of the board count so that
-    rounds x boards per round = the boards of the session."""
+    against each other (the most common count, at most MAX_BOARDS_PER_ROUND), made a
+    divisor of the board count so that rounds x boards per round = the boards of the
+    session."""
     meetings = Counter(frozenset((ns, ew)) for _l, _b, ns, ew, *_rest in lines)
     per_meeting = Counter(meetings.values()).most_common()
     typical = max(count for count, times in per_meeting if times == per_meeting[0][1])
-    per_round = max(d for d in range(1, min(typical, last_board) + 1) if last_board % d == 0)
+    largest = min(typical, last_board, MAX_BOARDS_PER_ROUND)
+    per_round = max(d for d in range(1, largest + 1) if last_board % d == 0)
     return last_board // per_round, per_round
+
+
+def free_seating_tables(numbers):
+    """The tables of a free-seating session read from a file: two pairs a table, enough
+    for its highest pair number (as the pair forms and the archive require)."""
+    return math.ceil(max(numbers) / 2)
 
 
 def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated=True,
@@ -327,7 +343,7 @@ def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated
                user=None):
     """Create a session from a boards file and a names file (bytes or text).
 
-    The session is free seating (no schedule), tables = ceil(pairs / 2), status finished
+    The session is free seating (no schedule), tables = free_seating_tables, status finished
     (the director checks it, then publishes). Raises ImportFailed listing every problem.
     """
     errors, (name, day, policy, table) = check_session_fields(name, date, policy, table_name)
@@ -354,7 +370,7 @@ def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated
     rounds, per_round = derive_rounds(lines, last_board)
     session = Session(
         name=name, date=day, status=Session.Status.FINISHED, movement=Session.Movement.FREE,
-        tables=math.ceil(len(pairs) / 2), rounds=rounds, boards_per_round=per_round,
+        tables=free_seating_tables(numbers), rounds=rounds, boards_per_round=per_round,
         duplicated=duplicated, compensation_table=table, policy=policy,
     )
     boards = [Board(number=n, ns_hcp=board_hcp.get(n)) for n in range(1, last_board + 1)]
@@ -371,5 +387,8 @@ def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated
             result.assigned = True
             result.set_assigned(*assigned)
         results.append((board, ns, ew, result))
-    return import_session(session, [(number, specs) for number, specs, _line in pairs],
-                          boards, results, user=user)
+    try:
+        return import_session(session, [(number, specs) for number, specs, _line in pairs],
+                              boards, results, user=user)
+    except Refused as err:
+        raise ImportFailed(err.messages) from None

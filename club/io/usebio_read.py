@@ -17,7 +17,6 @@ problem is named by where it is ("BOARD 3, TRAVELLER_LINE 2: ..."); then nothing
 """
 
 import datetime
-import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -32,10 +31,12 @@ from club.io.results_csv import (
     SESSION_NAME_MAX_LENGTH,
     check_session_fields,
     derive_rounds,
+    free_seating_tables,
 )
 from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH, Player
 from club.notation import bridge_message
+from club.schedule import MAX_PAIRS, MAX_TABLES, listing
 from club.services.boards import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
@@ -135,6 +136,16 @@ def read_pairs(event, problems):
         if count > 1:
             problems.append(_("PAIR %(pair)s is listed twice.") % {"pair": pair_id})
     numbers = pair_numbers(ids)
+    if len(numbers) > MAX_PAIRS:
+        problems.append(_("The file lists %(count)s pairs; a session has at most %(max)s "
+                          "(%(tables)s tables of two pairs).")
+                        % {"count": len(numbers), "max": MAX_PAIRS, "tables": MAX_TABLES})
+        return numbers, []
+    beyond = [pair_id for pair_id, number in numbers.items() if number > MAX_PAIRS]
+    if beyond:
+        problems.append(_("PAIR %(pairs)s: pair numbers go from 1 to %(max)s (a session has "
+                          "at most %(tables)s tables of two pairs).")
+                        % {"pairs": listing(beyond), "max": MAX_PAIRS, "tables": MAX_TABLES})
     pairs = [(numbers[pair_id], players, where) for pair_id, players, where in found
              if all(name for name, _m in players)]
     problems += check_pair_players(pairs, lambda where: where)
@@ -378,7 +389,8 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
     lines = [(None, board, ns, ew) for board, ns, ew, _result in results]
     rounds, per_round = derive_rounds(lines, last_board)
     session = Session(name=name, date=day, status=Session.Status.FINISHED,
-                      movement=Session.Movement.FREE, tables=math.ceil(len(pairs) / 2),
+                      movement=Session.Movement.FREE,
+                      tables=free_seating_tables(number for number, _p, _w in pairs),
                       rounds=rounds, boards_per_round=per_round, duplicated=True,
                       compensation_table=table, policy=policy)
     boards = [Board(number=n, deal=deals.get(n, ""),

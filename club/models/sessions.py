@@ -16,7 +16,20 @@ from scoring.engine import (
     Vulnerability,
     board_dealer,
     board_vulnerability,
+    movements,
 )
+
+# How big a session may be. The setup form, the file readers and the import service refuse
+# anything larger with a message naming the limit, and the database refuses rows beyond
+# them (the check constraints below), so every session the site holds exports and imports
+# again.
+MAX_TABLES = movements.MITCHELL_MAX_TABLES  # the largest movement
+MAX_PAIRS = 2 * MAX_TABLES  # pair numbers: two pairs a table
+MAX_BOARDS_PER_ROUND = 36
+# A Mitchell or Howell plays at most 50 rounds; free seating read from a results file may
+# play one board a round, and such a file has up to 200 boards.
+MAX_ROUNDS = 200
+MAX_BOARD_NUMBER = MAX_ROUNDS * MAX_BOARDS_PER_ROUND
 
 
 class SessionStatus(models.TextChoices):
@@ -67,10 +80,13 @@ class Session(models.Model):
         verbose_name_plural = _("sessions")
         ordering = ["-date", "-id"]
         constraints = [
-            models.CheckConstraint(condition=Q(tables__gte=1), name="session_tables_positive"),
-            models.CheckConstraint(condition=Q(rounds__gte=1), name="session_rounds_positive"),
-            models.CheckConstraint(condition=Q(boards_per_round__gte=1),
-                                   name="session_boards_per_round_positive"),
+            models.CheckConstraint(condition=Q(tables__gte=1, tables__lte=MAX_TABLES),
+                                   name="session_tables_in_range"),
+            models.CheckConstraint(condition=Q(rounds__gte=1, rounds__lte=MAX_ROUNDS),
+                                   name="session_rounds_in_range"),
+            models.CheckConstraint(condition=Q(boards_per_round__gte=1,
+                                               boards_per_round__lte=MAX_BOARDS_PER_ROUND),
+                                   name="session_boards_per_round_in_range"),
             models.CheckConstraint(condition=Q(status__in=SessionStatus.values),
                                    name="session_status_valid"),
             models.CheckConstraint(condition=Q(movement__in=values(MOVEMENTS)),
@@ -119,7 +135,8 @@ class Pair(models.Model):
         ordering = ["session", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="pair_unique_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(condition=Q(number__gte=1, number__lte=MAX_PAIRS),
+                                   name="pair_number_in_range"),
             models.CheckConstraint(condition=~Q(player1=F("player2")),
                                    name="pair_two_different_players"),
         ]
@@ -173,7 +190,8 @@ class Board(models.Model):
         ordering = ["session", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="board_unique_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(condition=Q(number__gte=1, number__lte=MAX_BOARD_NUMBER),
+                                   name="board_number_in_range"),
             models.CheckConstraint(condition=Q(ns_hcp__isnull=True) | Q(ns_hcp__lte=MAX_HCP),
                                    name="board_ns_hcp_0_40"),
             models.CheckConstraint(condition=Q(dealer_override__in=["", *values(SEATS)]),

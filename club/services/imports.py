@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
 from club.models import Board, Pair, Player, Result
-from club.schedule import listing
+from club.schedule import listing, size_problems
 from club.services.errors import Refused
 from club.services.players import hold_players
 from club.services.results import sync_board_plays
@@ -73,9 +73,15 @@ def import_session(session, pairs, boards, results, *, table_rows=None, user=Non
     [(board number, ns number, ew number, Result)]. `table_rows`, when given, are the
     rows of the compensation table the file names (session.compensation_table is then an
     unsaved table with that name). Outcomes are computed by the scoring service, as when
-    a director enters a result. Raises Refused (nothing saved) when the table's name is
-    taken by other values, or a new player's membership number was taken meanwhile.
+    a director enters a result. Raises Refused (nothing saved) when the session is beyond
+    the size limits of a session (the readers check them first: this is the last guard), the
+    table's name is taken by other values, or a new player's membership number was taken
+    meanwhile.
     """
+    problems = size_problems(session, [number for number, _specs in pairs],
+                             [board.number for board in boards])
+    if problems:
+        raise Refused(problems)
     with transaction.atomic():
         if table_rows is not None:
             session.compensation_table = table_for_import(session.compensation_table.name,

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from club.models import Pair, Result, Session
 from club.queries import boards_with_results
 from club.schedule import (
+    MAX_PAIRS,
     board_total,
     listing,
     mitchell_reseating,
@@ -108,19 +109,28 @@ def update_session(session_id, fields):
 
 
 def renumber_pairs(session, mapping):
-    """Give the session's pairs new numbers ({old: new}, the new numbers all distinct)."""
-    pairs = [p for p in session.pairs.all() if mapping.get(p.number, p.number) != p.number]
-    if not pairs:
-        return
-    # Two steps through numbers no pair holds, so that no number is ever taken twice
-    # (the database checks uniqueness row by row).
-    offset = 1000 + max(max(mapping.values()), max(p.number for p in pairs))
-    for pair in pairs:
-        pair.number += offset
-    Pair.objects.bulk_update(pairs, ["number"])
-    for pair in pairs:
-        pair.number = mapping[pair.number - offset]
-    Pair.objects.bulk_update(pairs, ["number"])
+    """Give the session's pairs new numbers ({old: new}, the new numbers all distinct).
+
+    One pair at a time, each onto a number no pair holds: the database checks uniqueness
+    row by row, and the size limit on pair numbers leaves no room above them to pass
+    through. Pairs that swap numbers (a cycle) go through a number nobody holds."""
+    pairs = {p.number: p for p in session.pairs.all()}
+    moves = {old: new for old, new in mapping.items() if old in pairs and new != old}
+
+    def move(old, new):
+        pair = pairs.pop(old)
+        Pair.objects.filter(pk=pair.pk).update(number=new)
+        pairs[new] = pair
+
+    while moves:
+        ready = [old for old, new in moves.items() if new not in pairs]
+        for old in ready:
+            move(old, moves.pop(old))
+        if not ready:  # only cycles left: one of their pairs steps aside
+            old, new = moves.popitem()
+            spare = next(n for n in range(1, MAX_PAIRS + 1) if n not in pairs)
+            move(old, spare)
+            moves[spare] = new
 
 
 # --- status ----------------------------------------------------------------------------------

@@ -7,10 +7,15 @@ other side sacrifices while that costs less. Convention (DDS's dealer-aware par)
 score is from North-South's side; when both sides could reach the same score, the dealer's
 side gets it (it bids first); a par contract is the cheapest contract that reaches the
 score, and every declarer and strain that reaches it is listed.
+
+DDS solves the deals of one call on every core: endplay has it configure one solver thread
+a core (SetMaxThreads(0)) when it loads the library. A call takes at most SOLVER_DEALS
+deals, so more are solved a chunk at a time.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -26,6 +31,12 @@ from .results import format_result
 from .vulnerability import Vulnerability
 
 STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
+# DDS's CalcAllTables solves at most 200 deal-and-strain problems in one call (MAXNOOFBOARDS),
+# so 40 deals with all five strains; a 41st is refused ("Too many DD tables requested").
+SOLVER_DEALS = 200 // len(STRAINS)
+# DDS keeps one working memory per solver thread, shared by every call in the process: two
+# calls at once (two requests in a threaded server) would overwrite each other's.
+_SOLVER = threading.Lock()
 SEATS = (Direction.N, Direction.E, Direction.S, Direction.W)
 _DENOM = {Strain.C: Denom.clubs, Strain.D: Denom.diamonds, Strain.H: Denom.hearts,
           Strain.S: Denom.spades, Strain.NT: Denom.nt}
@@ -93,14 +104,23 @@ class Analysis:
 
 def analyse(deals: Iterable[tuple[str, Direction | str, Vulnerability | str]]) -> list[Analysis]:
     """The double-dummy table and par of each (PBN deal, dealer, vulnerability), solved
-    together (DDS works on several deals at once); DealError for an unreadable deal."""
+    SOLVER_DEALS at a time (DDS shares each call out among its threads); DealError for an
+    unreadable deal, or when the solver fails."""
     items = [(format_deal(parse_deal(text)), Direction.coerce(dealer),
               Vulnerability.coerce(vulnerability)) for text, dealer, vulnerability in deals]
-    if not items:
-        return []
-    tables = list(calc_all_tables([Deal(text) for text, _dealer, _vul in items]))
-    return [Analysis(_double_dummy(table), _par(table, dealer, vulnerability))
-            for table, (_text, dealer, vulnerability) in zip(tables, items, strict=True)]
+    analyses = []
+    for start in range(0, len(items), SOLVER_DEALS):
+        chunk = items[start:start + SOLVER_DEALS]
+        try:
+            with _SOLVER:
+                tables = list(calc_all_tables([Deal(text) for text, _dealer, _vul in chunk]))
+            analyses += [Analysis(_double_dummy(table), _par(table, dealer, vulnerability))
+                         for table, (_text, dealer, vulnerability)
+                         in zip(tables, chunk, strict=True)]
+        except RuntimeError as err:  # endplay's DDSError, or its own check of the count
+            raise DealError(_("The double-dummy solver failed: %(problem)s."),
+                            problem=str(err)) from None
+    return analyses
 
 
 def _double_dummy(table) -> DoubleDummy:

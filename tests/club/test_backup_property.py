@@ -35,7 +35,7 @@ import club.services.boards
 from club.io.archive import IMPORTED_STATUS
 from club.io.results_csv import import_csv
 from club.models import Board, Pair, Result, Session
-from club.schedule import seating_boards, session_schedule
+from club.schedule import MAX_PAIRS, seating_boards, session_schedule
 from club.services.boards import update_board
 from club.services.results import contract_values, correct_result, enter_result
 from club.services.sessions import change_status
@@ -78,7 +78,7 @@ MOVEMENTS = {
                                         "boards_per_round": st.integers(1, 4)}), mitchell),
     "howell": (st.fixed_dictionaries({"pairs": st.integers(4, 30),
                                       "boards_per_round": st.integers(1, 4)}), howell),
-    "free": (st.fixed_dictionaries({"first_pair": st.integers(1, 900),
+    "free": (st.fixed_dictionaries({"first_pair": st.integers(1, MAX_PAIRS - 5),
                                     "first_board": st.integers(1, 20),
                                     "boards": st.integers(8, 40)}), free_seating),
 }

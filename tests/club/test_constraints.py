@@ -5,6 +5,13 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from club.models import Board, BoardPlay, Pair, Player, Result, Session
+from club.models.sessions import (
+    MAX_BOARD_NUMBER,
+    MAX_BOARDS_PER_ROUND,
+    MAX_PAIRS,
+    MAX_ROUNDS,
+    MAX_TABLES,
+)
 from scoring.models import CompensationRow, CompensationTable
 from tests.factories import make_pair, make_player, make_result, make_session
 
@@ -125,3 +132,21 @@ def test_assigned_fields_need_assigned_flag(session):
             assigned_declarer="S", assigned_tricks=9)
     raw_result(session, assigned=True, assigned_level=3, assigned_strain="NT",
                assigned_declarer="S", assigned_tricks=9)
+
+
+@pytest.mark.parametrize("field, largest", [("tables", MAX_TABLES), ("rounds", MAX_ROUNDS),
+                                             ("boards_per_round", MAX_BOARDS_PER_ROUND)])
+def test_session_sizes_within_the_limits(moscow, field, largest):
+    values = dict(name="x", date="2026-11-27", tables=3, rounds=3, boards_per_round=2,
+                  compensation_table=moscow)
+    Session.objects.create(**(values | {field: largest}))
+    refused(Session.objects.create, **(values | {field: largest + 1}))
+
+
+def test_pair_and_board_numbers_within_the_limits(session):
+    Pair.objects.create(session=session, number=MAX_PAIRS, player1=make_player(),
+                        player2=make_player())
+    refused(Pair.objects.create, session=session, number=MAX_PAIRS + 1,
+            player1=make_player(), player2=make_player())
+    Board.objects.create(session=session, number=MAX_BOARD_NUMBER)
+    refused(Board.objects.create, session=session, number=MAX_BOARD_NUMBER + 1)

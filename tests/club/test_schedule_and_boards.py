@@ -95,3 +95,17 @@ def test_pairs_can_swap_numbers():
     renumber_pairs(session, {1: 2, 2: 1, 3: 4, 4: 3})
     after = {p.number: p.pk for p in session.pairs.all()}
     assert after == {2: before[1], 1: before[2], 4: before[3], 3: before[4]}
+
+
+def test_pairs_are_renumbered_within_the_pair_number_limit():
+    # 49 -> 50 tables: EW pairs 50..98 become 51..99, with no number above 100 on the way
+    # (the database refuses one) and none taken twice.
+    session = make_session(tables=49, status="setup", boards=False)
+    before = {p.number: p.pk for p in session.pairs.all()}
+    renumber_pairs(session, mitchell_reseating(list(before), 49, 50))
+    after = {p.number: p.pk for p in session.pairs.all()}
+    assert after == {(n if n <= 49 else n + 1): pk for n, pk in before.items()}
+    # A swap passes through a number nobody holds (50 or 100 here).
+    renumber_pairs(session, {1: 2, 2: 1})
+    swapped = {p.number: p.pk for p in session.pairs.all()}
+    assert swapped == after | {1: after[2], 2: after[1]}

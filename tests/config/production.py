@@ -3,6 +3,7 @@ config.settings rather than tests.settings): the settings are read once per proc
 this is how the production defaults are tested."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,9 +36,27 @@ def production(tmp_path, **env):
                        STATIC_ROOT=str(static), **env)
 
 
-def manage(*args, env):
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
+def manage(*args, env, cwd=ROOT):
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300)
+
+
+# What the project runs from (tests/ excepted): a copy of these is a project of its own.
+SOURCES = ["config", "club", "reports", "scoring", "templates", "locale", "manage.py",
+           "pyproject.toml"]
+
+
+def copy_project(target):
+    """Copy the project's sources into `target`, for a command that writes into the project
+    (makemessages and compilemessages write the catalogue under locale/)."""
+    for name in SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy(source, target / name)
+    return target
 
 
 def python(code, env):

@@ -1,10 +1,16 @@
 """Double-dummy tables and par (computed by endplay's DDS), on deals whose answers can be
 worked out by hand."""
 
-import pytest
+import itertools
 
-from scoring.engine import DealError
-from scoring.engine.analysis import DoubleDummy, analyse
+import pytest
+from endplay._dds import DDSError
+from endplay.dds import calc_all_tables
+from endplay.types import Deal
+
+from scoring.engine import DealError, analysis
+from scoring.engine.analysis import SOLVER_DEALS, DoubleDummy, analyse
+from tests.deals import whole_suit_deals
 
 # Each hand holds a whole suit: North spades, East hearts, South diamonds, West clubs.
 SUITS = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -52,3 +58,30 @@ def test_several_deals_are_solved_together_and_keep_their_order():
 def test_an_unreadable_deal_is_refused():
     with pytest.raises(DealError):
         analyse([("N:AKQ", "N", "None")])
+
+
+@pytest.mark.parametrize("count", [SOLVER_DEALS + 1, SOLVER_DEALS + 2, 2 * SOLVER_DEALS + 4])
+def test_more_deals_than_the_solver_takes_at_once_are_solved_in_chunks(count):
+    deals = whole_suit_deals(count)
+    alone = [analyse([deal])[0] for deal in deals]
+    # Neighbours differ, so a board given another's analysis would show.
+    assert all(first != second for first, second in itertools.pairwise(alone))
+    assert analyse(deals) == alone
+
+
+def test_the_chunk_is_what_the_solver_takes_with_all_five_strains():
+    deals = [Deal(text) for text, _dealer, _vul in whole_suit_deals(SOLVER_DEALS + 1)]
+    assert len(calc_all_tables(deals[:SOLVER_DEALS])) == SOLVER_DEALS
+    with pytest.raises(DDSError):
+        calc_all_tables(deals)
+
+
+@pytest.mark.parametrize("where", ["calc_all_tables", "endplay_par"])
+def test_a_solver_error_is_a_deal_error(monkeypatch, where):
+    def refuse(*args, **kwargs):
+        raise DDSError("Too many DD tables requested")
+
+    monkeypatch.setattr(analysis, where, refuse)
+    with pytest.raises(DealError) as caught:
+        analyse([(SUITS, "N", "None")])
+    assert "Too many DD tables requested" in str(caught.value)

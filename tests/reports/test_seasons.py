@@ -2,10 +2,12 @@
 evenings, ranks), the event standings with carry-over and a column per session, the
 downloads; and the session list grouped by season, a page at a time."""
 
+import io
 import json
 from datetime import date
 from decimal import Decimal
 
+import openpyxl
 import pytest
 
 from club.models import Event, Pair, Session
@@ -215,3 +217,49 @@ def test_a_long_ladder_is_a_page_at_a_time_and_downloads_whole(client):
         assert client.get(f"/seasons/{found.pk}/", {"page": page}).status_code == 200
     data = json.loads(client.get(f"/seasons/{found.pk}/?_export=json").content)
     assert len(data) == 40
+
+
+@pytest.fixture
+def same_day(club):
+    """An event of two sessions on one date (an afternoon and an evening), each pair
+    playing a board in each: Ann/Bob +9 then +3, Cid/Dee +3 then +9."""
+    day = date(2026, 3, 7)
+    afternoon = evening(day, four_pairs(club), [(1, 1, 3, "4S= N"), (1, 2, 4, "1NT= N")],
+                        name="Afternoon")
+    night = evening(day, four_pairs(club), [(1, 1, 3, "1NT= N"), (1, 2, 4, "4S= N")],
+                    name="Evening")
+    event = save_event({"name": "Saturday", "scoring": "pair", "season": None},
+                       [afternoon.pk, night.pk])
+    return f"/events/{event.pk}/"
+
+
+def test_an_event_s_sessions_on_one_date_keep_their_own_columns(client, same_day):
+    headings = ["2026-03-07 Afternoon", "2026-03-07 Evening"]
+    page = client.get(same_day).content.decode()
+    table = page[page.index('<table class="standings event">'):page.index("</table>")]
+    assert all(heading in table for heading in headings)
+    data = json.loads(client.get(same_day, {"_export": "json"}).content)
+    rows = {row["Players"]: row for row in data}
+    assert [rows["Ann – Bob"][h] for h in headings] == [9, 3]
+    assert [rows["Cid – Dee"][h] for h in headings] == [3, 9]
+    lines = client.get(same_day, {"_export": "csv"}).content.decode("utf-8-sig").splitlines()
+    header = lines[0].split(",")
+    assert header == ["Rank", "Players", "Carry-over", *headings, "Boards", "Total IMPs"]
+    assert len(lines) == 1 + len(data)  # one header row, one row an entry
+    sheet = openpyxl.load_workbook(io.BytesIO(client.get(same_day, {"_export": "xlsx"}).content)
+                                   ).active
+    cells = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    assert cells[0] == header and len(cells) == 1 + len(data)
+    by_players = {row[1]: row[3:5] for row in cells[1:]}
+    assert (by_players["Ann – Bob"], by_players["Cid – Dee"]) == ([9, 3], [3, 9])
+
+
+def test_sessions_with_one_date_and_one_name_are_told_apart_by_id(client, club):
+    day = date(2026, 3, 14)
+    first = evening(day, four_pairs(club), [(1, 1, 3, "4S= N")], name="Club")
+    second = evening(day, four_pairs(club), [(1, 1, 3, "1NT= N")], name="Club")
+    event = save_event({"name": "Twice", "scoring": "pair", "season": None},
+                       [first.pk, second.pk])
+    data = json.loads(client.get(f"/events/{event.pk}/", {"_export": "json"}).content)
+    row = next(row for row in data if row["Players"] == "Ann – Bob")
+    assert (row[f"2026-03-14 Club #{first.pk}"], row[f"2026-03-14 Club #{second.pk}"]) == (9, 3)

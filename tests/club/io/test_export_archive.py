@@ -233,14 +233,15 @@ def test_round_trip_of_an_even_table_mitchell():
 
 
 def test_round_trip_of_a_csv_import_with_its_own_pair_and_board_numbers():
-    """A results CSV keeps the file's pair numbers (1 to 999, whatever the tables) and its
-    boards (results on boards 5 to 28 make boards 1 to 28): its archive imports too."""
+    """A results CSV keeps the file's pair numbers (1 to 100; the session gets the tables
+    its highest number needs) and its boards (results on boards 5 to 28 make boards 1 to
+    28): its archive imports too."""
     lines = "".join(f"{board},{ns},{ew},3NT=,N,,24\n"
                     for board in range(5, 29) for ns, ew in [(11, 12), (13, 14)])
     session = import_csv(name="Visitors", date="2026-11-20", boards_data=lines.encode(),
                          names_data=b"11,Anna,Boris\n12,Elena,Dmitry\n13,Olga,Sergei\n"
                                     b"14,Tatiana,Mikhail\n")
-    assert session.tables == 2
+    assert session.tables == 7
     assert sorted(session.boards.values_list("number", flat=True)) == list(range(1, 29))
     before = dumps(export_session(session))
     wipe()

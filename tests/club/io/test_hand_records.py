@@ -2,6 +2,7 @@
 (deal_boards) and the deals out as PBN (club.io.pbn)."""
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from endplay.parsers import pbn as endplay_pbn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from club.io.archive import export_session, import_archive
 from club.io.files import ImportFailed
 from club.io.hand_records import import_hand_records, read_hand_records
 from club.io.pbn import session_pbn
@@ -17,6 +19,7 @@ from club.models import Board, Result
 from club.services.boards import deal_boards, unknown_board
 from club.services.errors import Refused
 from scoring.engine import deal_ns_hcp, parse_deal
+from tests.deals import whole_suit_deals
 from tests.factories import make_result, make_session
 
 FIXTURE = Path(__file__).parent / "fixtures" / "hand_records.pbn"
@@ -234,3 +237,18 @@ def test_hand_record_pbn_has_no_results_and_reads_back():
     assert "ScoreTable" not in text
     again = read_hand_records(text, "again.pbn")
     assert [r.deal for r in again] == [b.deal for b in session.boards.order_by("number")]
+
+
+@pytest.mark.django_db
+def test_a_session_of_42_dealt_boards_exports_and_imports_again():
+    # The archive import analyses every deal again: more than the solver takes at once.
+    session = make_session(tables=7, boards_per_round=6, status="setup")
+    deals = whole_suit_deals(42)
+    games = "\n".join(f'[Board "{n}"]\n[Deal "{deal}"]\n'
+                      for n, (deal, _dealer, _vul) in enumerate(deals, start=1))
+    import_hand_records(session.id, games.encode(), "deals.pbn")
+    again = import_archive(json.dumps(export_session(session)))
+    assert list(again.boards.order_by("number").values_list(
+        "deal", "double_dummy", "par_score", "par_contracts")) == list(
+        session.boards.order_by("number").values_list(
+            "deal", "double_dummy", "par_score", "par_contracts"))

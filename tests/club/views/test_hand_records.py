@@ -6,7 +6,10 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from club.services import boards as boards_service
 from club.services.boards import deal_boards
+from scoring.engine import format_deal, parse_deal
+from tests.deals import whole_suit_deals
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +93,28 @@ def test_fixed_number_of_queries(director_client, django_assert_max_num_queries)
             assert director_client.get(url(session)).status_code == 200
         counts.append(len(captured.captured_queries))
     assert counts[0] == counts[1]
+
+
+def test_deal_button_deals_more_boards_than_the_solver_takes_at_once(director_client,
+                                                                     monkeypatch):
+    # A 7-table Mitchell of 6 boards a round: 42 boards, beyond the solver's 40 a call.
+    deals = iter(deal for deal, _dealer, _vul in whole_suit_deals(42))
+    monkeypatch.setattr(boards_service, "random_deal", lambda: next(deals))
+    session = make_session(tables=7, boards_per_round=6, status="setup")
+    response = director_client.post(url(session, "deal/"), follow=True)
+    assert response.status_code == 200
+    assert "42 boards dealt." in response.content.decode()
+    assert session.boards.exclude(double_dummy="").count() == 42
+
+
+def test_a_hand_record_file_of_42_boards_imports(director_client):
+    session = make_session(tables=7, boards_per_round=6, status="setup")
+    games = "\n".join(f'[Board "{n}"]\n[Deal "{deal}"]\n'
+                      for n, (deal, _dealer, _vul) in enumerate(whole_suit_deals(42), start=1))
+    response = director_client.post(url(session, "import/"), {
+        "file": SimpleUploadedFile("deals.pbn", games.encode())}, follow=True)
+    assert "Hand records imported from deals.pbn." in response.content.decode()
+    boards = session.boards.order_by("number")
+    assert [b.deal for b in boards] == [format_deal(parse_deal(deal))
+                                        for deal, _dealer, _vul in whole_suit_deals(42)]
+    assert all(b.double_dummy and b.par_score is not None for b in boards)

@@ -86,6 +86,14 @@ def test_free_seating_takes_its_rounds_from_the_director(director_client):
     assert board_numbers(session) == list(range(1, 22))
 
 
+def test_free_seating_may_have_as_many_rounds_as_a_session_takes(director_client):
+    # The rounds a results file may give free seating (one board a round, 200 boards).
+    director_client.post(NEW, form_data(movement="free", tables=5, rounds=200,
+                                        boards_per_round=1))
+    session = Session.objects.get()
+    assert (session.rounds, session.boards.count()) == (200, 200)
+
+
 @pytest.mark.parametrize(("changes", "field", "message"), [
     ({"tables": 1}, "tables", "A Mitchell needs 2 to 50 tables; got 1."),
     ({"boards_per_round": 0}, "boards_per_round", "Play at least 1 board a round."),
@@ -101,6 +109,11 @@ def test_free_seating_takes_its_rounds_from_the_director(director_client):
      "Free seating needs 2 to 50 tables; got 1."),
     ({"movement": "free"}, "rounds", "Free seating has no movement to count rounds from"),
     ({"tables": "four"}, "tables", "Enter a whole number."),
+    ({"tables": 51}, "tables", "A session has at most 50 tables."),
+    ({"movement": "free", "tables": 51, "rounds": 3}, "tables",
+     "A session has at most 50 tables."),
+    ({"movement": "free", "rounds": 201}, "rounds", "A session has at most 200 rounds."),
+    ({"boards_per_round": 37}, "boards_per_round", "A session has at most 36 boards a round."),
 ])
 def test_impossible_setups_are_explained_and_nothing_is_saved(director_client, changes,
                                                               field, message):

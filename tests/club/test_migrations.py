@@ -1,0 +1,25 @@
+"""The migration that adds the size limits of a session (club 0009) on a database that
+already holds a session beyond them: it names the session and changes nothing."""
+
+from tests.config.production import environment, manage
+
+OVERSIZED = ("from club.models import Session; from scoring.models import moscow_table; "
+             "Session.objects.create(name='Marathon', date='2026-11-20', tables=51, rounds=1, "
+             "boards_per_round=1, compensation_table=moscow_table())")
+
+
+def test_a_session_beyond_the_limits_is_named_and_kept(tmp_path):
+    env = environment(DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    assert manage("migrate", "club", "0008", env=env).returncode == 0
+    assert manage("shell", "-c", OVERSIZED, env=env).returncode == 0
+    result = manage("migrate", env=env)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "Sessions beyond the size limits of a session (50 tables, pairs 1 to 100" in (
+        result.stderr)
+    assert "“Marathon” (2026-11-20)" in result.stderr
+    count = "from club.models import Session; print(Session.objects.filter(tables=51).count())"
+    assert manage("shell", "-c", count, env=env).stdout.splitlines()[-1] == "1"
+    delete = "from club.models import Session; Session.objects.all().delete()"
+    assert manage("shell", "-c", delete, env=env).returncode == 0
+    assert manage("migrate", env=env).returncode == 0
