@@ -14,7 +14,7 @@ import threading
 
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import PasswordResetForm
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.signals import request_finished
 from django.http import HttpResponseRedirect
 from django.utils import translation
@@ -69,7 +69,7 @@ def mail_allowed(email):
     """True for the first request for this e-mail address in MAIL_INTERVAL, counted from
     it (atomic in the cache: two requests at once cannot both pass)."""
     digest = hashlib.sha256(email.strip().casefold().encode()).hexdigest()
-    return cache.add(f"password-reset-mail:{digest}", True, MAIL_INTERVAL)
+    return caches["counts"].add(f"password-reset-mail:{digest}", True, MAIL_INTERVAL)
 
 
 class BackgroundResetForm(PasswordResetForm):

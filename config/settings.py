@@ -165,25 +165,42 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-def cache_settings(url):
+# Room in the try counts' store: a count per guessing phone and address for a minute.
+COUNT_ENTRIES = 100_000
+
+
+def cache_settings(url, *, counts=False):
     """Django's cache from CACHE_URL: local memory (one cache per server process, the
     default), or one cache shared by every process and server: redis://host:6379/0 (the
     `redis` package), memcached://host:11211[,host2:11211] (`pymemcache`), db://table (the
     database itself, after `manage.py createcachetable`); dummy:// keeps nothing.
     Written here rather than taken from django-cache-url, which maps memcached:// to pylibmc
-    and pymemcached:// to a backend Django 4.1 removed."""
+    and pymemcached:// to a backend Django 4.1 removed.
+
+    `counts=True` gives the store of the try counts (table codes, password resets): apart
+    from the pages' cache and with room for one count per guessing address, since a cache
+    full of rendered pages, or of a guesser's addresses, culls entries and would forget
+    counts (docs/architecture.md, "Table codes")."""
     scheme, _sep, rest = url.strip().partition("://")
     scheme = scheme.lower()
     if scheme in ("", "locmem"):
+        location = rest or "club"
+        if counts:
+            return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                    "LOCATION": f"{location}-counts", "OPTIONS": {"MAX_ENTRIES": COUNT_ENTRIES}}
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                "LOCATION": rest or "club", "OPTIONS": {"MAX_ENTRIES": 1000}}
+                "LOCATION": location, "OPTIONS": {"MAX_ENTRIES": 1000}}
+    prefix = {"KEY_PREFIX": "counts"} if counts else {}
     if scheme in ("redis", "rediss"):
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
+                **prefix}
     if scheme == "memcached" and rest:
         return {"BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache",
-                "LOCATION": [host for host in rest.split(",") if host]}
+                "LOCATION": [host for host in rest.split(",") if host], **prefix}
     if scheme == "db" and rest:
-        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": rest}
+        # Both stores share the table, and either one's culling empties a third of it.
+        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": rest,
+                "OPTIONS": {"MAX_ENTRIES": COUNT_ENTRIES}, **prefix}
     if scheme == "dummy":
         return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     raise ImproperlyConfigured(
@@ -196,7 +213,10 @@ def cache_settings(url):
 # entry is kept, 0 turns it off), and the count of wrong table codes per client address.
 # Several gunicorn workers each keep their own local-memory cache; several servers need a
 # shared one (CACHE_URL) for the table codes' limit to hold across them.
-CACHES = {"default": cache_settings(os.environ.get("CACHE_URL", ""))}
+CACHES = {"default": cache_settings(os.environ.get("CACHE_URL", "")),
+          "counts": cache_settings(os.environ.get("CACHE_URL", ""), counts=True)}
+# django-ratelimit counts in the try counts' store.
+RATELIMIT_USE_CACHE = "counts"
 PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 600)
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -2,7 +2,7 @@
 
 import pytest
 from django.contrib.auth.models import Group
-from django.core.cache import cache
+from django.core.cache import caches
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
@@ -29,9 +29,11 @@ def default_language():
 def empty_cache():
     """Each test starts with an empty page cache: cached standings and the table codes' try
     counts are keyed by ids and versions that the next test's database reuses."""
-    cache.clear()
+    for store in caches.all():
+        store.clear()
     yield
-    cache.clear()
+    for store in caches.all():
+        store.clear()
 
 
 @pytest.fixture(autouse=True)

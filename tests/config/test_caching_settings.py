@@ -51,3 +51,33 @@ def test_the_environment_changes_them():
     assert settings_of(CONN_MAX_AGE="0", CONN_HEALTH_CHECKS="0", CACHE_URL="dummy://",
                        PAGE_CACHE_SECONDS="0") == [
         0, False, "django.core.cache.backends.dummy.DummyCache", 0]
+
+
+@pytest.mark.parametrize("url", ["", "locmem://", "db://club_cache"])
+def test_try_counts_have_a_store_no_flood_of_pages_or_guesses_empties(url):
+    """The table codes' and password resets' try counts are kept apart from the pages'
+    cache, with room for a guesser's many addresses: a cache that culls at 300 or 1,000
+    entries would forget counts (and let guessing go on) once that many were written."""
+    pages, counts = cache_settings(url), cache_settings(url, counts=True)
+    if "LocMem" in counts["BACKEND"]:
+        assert counts["LOCATION"] != pages["LOCATION"]
+    assert counts["OPTIONS"]["MAX_ENTRIES"] >= 100_000
+    if "DatabaseCache" in pages["BACKEND"]:  # one table: the pages' culling empties it too
+        assert pages["OPTIONS"]["MAX_ENTRIES"] >= 100_000
+
+
+def test_the_counts_survive_a_flood_of_other_entries():
+    from django.core.cache import caches
+    from django.test import override_settings
+
+    from config import settings as site
+
+    aliases = {"default": cache_settings("locmem://flood"),
+               "counts": cache_settings("locmem://flood", counts=True)}
+    with override_settings(CACHES=aliases):
+        caches["counts"].set("table-code-misses-site", 5)
+        for number in range(2000):  # pages, or one count per guessing address
+            caches["default"].set(f"page-{number}", "x")
+            caches["counts"].set(f"address-{number}", 1)
+        assert caches["counts"].get("table-code-misses-site") == 5
+    assert site.RATELIMIT_USE_CACHE == "counts"
