@@ -5,6 +5,7 @@ from django.urls import path, register_converter
 
 from club.views import (
     calibration,
+    compensation_tables,
     dashboard,
     entry,
     imports,
@@ -17,7 +18,6 @@ from club.views import (
     status,
     table,
     table_codes,
-    tables,
 )
 from club.views.hand_records import (
     hand_records,
@@ -120,9 +120,11 @@ urlpatterns = [
     # what the results say about the compensation table
     path("calibration/", calibration.calibration_page, name="calibration"),
     # the compensation tables: values, copies, a club table's new values
-    path("tables/", tables.table_list, name="director-tables"),
-    path("tables/<entry_id:table_id>/", tables.table_detail, name="director-table"),
-    path("tables/<entry_id:table_id>/copy/", tables.table_copy, name="director-table-copy"),
+    path("tables/", compensation_tables.table_list, name="director-tables"),
+    path("tables/<entry_id:table_id>/", compensation_tables.table_detail,
+         name="director-table"),
+    path("tables/<entry_id:table_id>/copy/", compensation_tables.table_copy,
+         name="director-table-copy"),
 ]
 
 # The players' pages at their table, public (no account) and short: config.urls puts them

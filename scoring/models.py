@@ -1,7 +1,7 @@
 """Compensation tables kept in the database; the engine's CompensationTable is built from them.
 
 The built-in Moscow table is read-only here (save and delete refuse); the rules for club
-tables (who may change one, and when) are the services' (club.services.tables)."""
+tables (who may change one, and when) are the services' (club.services.compensation_tables)."""
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction

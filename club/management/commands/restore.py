@@ -10,10 +10,11 @@ file.
 Backup format 1 (written before): each session comes back through the archive import
 (club.io.archive) with its status and its boards' double-dummy analysis as written, so it
 exports exactly as before; players and compensation tables that no session brings back are
-created through their services (club.services.players, club.services.tables). Archives know
-a player by membership number, or by name when there is none, so players who share a name
-without a membership number cannot be told apart: they come back as one player in the
-sessions, and as many as there were in the player list.
+created through their services (club.services.players,
+club.services.compensation_tables). Archives know a player by membership number, or by
+name when there is none, so players who share a name without a membership number cannot be
+told apart: they come back as one player in the sessions, and as many as there were in the
+player list.
 """
 
 import json
@@ -32,9 +33,9 @@ from club.io.files import ImportFailed
 from club.management.commands.backup import summary
 from club.models import Player, Session
 from club.services.backups import refuse_if_not_empty, restore_rows
+from club.services.compensation_tables import table_for_import
 from club.services.errors import Refused
 from club.services.players import PLAYER_FIELDS, save_player
-from club.services.tables import table_for_import
 from scoring.models import CompensationTable
 
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length

@@ -3,8 +3,8 @@
 import pytest
 from django.core.exceptions import ValidationError
 
+from club.services.compensation_tables import copy_table, replace_rows
 from club.services.errors import Refused
-from club.services.tables import copy_table, replace_rows
 from scoring.engine import MOSCOW
 from scoring.models import CompensationRow, CompensationTable, moscow_table
 from tests.factories import make_result, make_session

@@ -9,6 +9,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from club.models import CarryOver, Event, Result, Season
+from club.services.compensation_tables import create_table
 from club.services.errors import Refused
 from club.services.locks import lock_session
 from club.services.scoring import rescore_session
@@ -20,7 +21,6 @@ from club.services.seasons import (
     save_season,
     set_carry_over,
 )
-from club.services.tables import create_table
 from club.stats.ladder import ladder_rows
 from club.stats.totals import Evening
 from scoring.engine import MOSCOW
