@@ -10,8 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.models import SEATS, VULNERABILITIES
-from club.notation import contract_html, hands, outcome_text, seat_display, strain_html
-from reports.tables import signed
+from club.notation import contract_html, hands, outcome_text, seat_display, signed, strain_html
 from scoring.engine import (
     MAX_HCP,
     Adjustment,
