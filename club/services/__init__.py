@@ -5,7 +5,7 @@
 - ``sessions``: create, change the setup and scoring rules, start/finish/publish/reopen;
 - ``pairs``: register, change, withdraw a pair;
 - ``players``, ``tables`` (compensation tables), ``imports`` (a whole session from a file);
-- ``table_entry``: players entering results at their table; ``seasons``: seasons, events;
+- ``table_phones``: players entering results at their table; ``seasons``: seasons, events;
 - ``scoring``: the one place where outcomes are computed; ``locks``: the session lock
   every writer takes; ``errors``: how a service refuses (a ValidationError family).
 

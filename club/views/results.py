@@ -9,9 +9,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from club.forms.entry import ResultEditForm
-from club.forms.table import lead_display
 from club.history import history_entries, result_history, result_summary, stale_message
 from club.models import Board, Result
+from club.notation import lead_display
 from club.permissions import director_required
 from club.services.errors import Refused, ServiceError, StaleResult
 from club.services.results import (

@@ -1,6 +1,6 @@
 """What every public page shares: who may see a session, links built from one reverse(),
 the table downloads (CSV, XLSX, JSON through django-tables2 and tablib), and what the live
-pages' ETags are made of (club.views.conditional answers the conditional requests)."""
+pages' ETags are made of (club.conditional answers the conditional requests)."""
 
 import hashlib
 

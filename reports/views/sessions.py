@@ -10,10 +10,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from club.conditional import cached_html, not_modified, revalidated, weak_etag
 from club.io.exports import EXPORT_FORMATS
 from club.queries import public_standings
 from club.stats.seasons import season_groups
-from club.views.conditional import cached_html, not_modified, revalidated, weak_etag
 from club.visibility import is_partial, is_provisional
 from reports.grids import StandingsTable
 from reports.views.common import (
@@ -56,7 +56,7 @@ def standings_table(session, sort, standings=None):
 
 def render_live_standings(session, sort):
     """The standings block (reports/grid.html): computed and rendered once per version
-    of the session, language and sort (club.views.conditional.cached_html). While play is
+    of the session, language and sort (club.conditional.cached_html). While play is
     on it says how many of the session's boards the totals count."""
     standings = public_standings(session)
     table = standings_table(session, sort, standings)

@@ -37,7 +37,7 @@ from club.services.boards import sync_boards, update_board
 from club.services.players import PLAYER_FIELDS
 from club.services.results import contract_values, correct_result
 from club.services.seasons import save_event, save_season, set_carry_over
-from club.services.table_entry import accept_entry, call_director, issue_codes, submit_entry
+from club.services.table_phones import accept_entry, call_director, issue_codes, submit_entry
 from scoring.engine import parse_result
 from scoring.models import CompensationTable, moscow_table
 from tests.club.backups import empty_site, stored_rows

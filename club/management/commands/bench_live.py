@@ -4,7 +4,7 @@ It builds a running 30-table Mitchell (its first rounds played) in a throwaway P
 database beside the one in DATABASE_URL, serves the site with gunicorn (3 workers, DEBUG
 off, 127.0.0.1 on a free port) and, for a bounded time, drives the tables' phones through
 their real HTTP flow (open the code, open a board, post the result with its key, East-West
-accept it: club.views.table) while players poll the live standings block and their table's
+accept it: club.phones.views) while players poll the live standings block and their table's
 round page every 5-10 s, sending back the ETag they were given (If-None-Match). It prints
 requests per second and the median, 95th and 99th percentile time of each kind of request,
 and the errors; then stops gunicorn and drops the database. `--no-cache` turns the rendered
@@ -41,7 +41,7 @@ from club.management.commands.bench_pages import build_session
 from club.management.commands.demo import plausible_result
 from club.models import Session
 from club.schedule import seating_boards, session_schedule
-from club.services.table_entry import issue_codes
+from club.services.table_phones import issue_codes
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # What each kind of request must answer; anything else counts as an error.
