@@ -22,7 +22,7 @@ from club.services.seasons import (
     set_carry_over,
 )
 from club.stats.ladder import ladder_rows
-from club.stats.totals import Evening
+from club.stats.totals import PlayerEvening
 from scoring.engine import MOSCOW
 from scoring.models import CompensationTable
 from tests.factories import make_player, make_result, make_session
@@ -137,7 +137,7 @@ def test_an_event_needs_a_name_and_sessions():
 
 
 def evening(session_id, player, imps, boards=10):
-    return Evening(session_id, session_id, 1, player, 99, boards, imps)
+    return PlayerEvening(session_id, session_id, 1, player, 99, boards, imps)
 
 
 def test_ladder_arithmetic_qualification_best_of_and_ties():
