@@ -6,7 +6,7 @@ import pytest
 from django.db.models import Count
 from django.test import Client
 
-from club.management.commands.bench_pages import build_session
+from club.management.bench import build_session
 from club.models import Result
 from club.schedule import seating_boards, session_schedule
 from tests.factories import history_marks, remove_sessions

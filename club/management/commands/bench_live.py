@@ -37,7 +37,7 @@ from django.db import connection
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from club.management.commands.bench_pages import build_session
+from club.management.bench import build_session, throwaway_database
 from club.management.commands.demo import plausible_result
 from club.models import Session
 from club.schedule import seating_boards, session_schedule
@@ -264,10 +264,7 @@ class Command(BaseCommand):
                                  "throwaway database beside it), not SQLite."))
         if not 1 <= options["seconds"] <= 3600:
             raise CommandError(_("--seconds must be 1 to 3600."))
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = (
-            f"{connection.settings_dict['NAME']}_bench_live")
-        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-        try:
+        with throwaway_database(f"{connection.settings_dict['NAME']}_bench_live"):
             session, phones = self.evening(options)
             self.stdout.write(_("Session %(id)s: %(tables)s tables, round %(round)s of "
                                 "%(rounds)s in play.") % {
@@ -285,8 +282,6 @@ class Command(BaseCommand):
                     server.wait()
             usage = resource.getrusage(resource.RUSAGE_CHILDREN)
             self.report(bench, elapsed, client_cpu, usage.ru_utime + usage.ru_stime)
-        finally:
-            connection.creation.destroy_test_db(old_name, verbosity=0)
 
     def evening(self, options):
         """The running session, its table codes and each table's boards still to play."""

@@ -16,13 +16,13 @@ from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.db import connection, transaction
+from django.db import transaction
 from django.test import Client
 from django.test.utils import setup_test_environment
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from club.management.commands.bench_pages import measure
+from club.management.bench import measure, throwaway_database, timing_header, timing_line
 from club.management.commands.demo import tame_result
 from club.models import Board, Event, Pair, Player, Result, Session
 from club.services.imports import import_session
@@ -136,11 +136,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         # The test client gets through ALLOWED_HOSTS; DEBUG off: no query log to fill.
         setup_test_environment(debug=False)
-        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-        try:
+        with throwaway_database():
             self.run(options)
-        finally:
-            connection.creation.destroy_test_db(old_name, verbosity=0)
 
     def run(self, options):
         director = get_user_model().objects.create_superuser("bench", password="bench-pass")
@@ -171,11 +168,10 @@ class Command(BaseCommand):
             "sessions": Session.objects.count(), "results": Result.objects.count(),
             "players": Player.objects.count(),
             "seconds": time.perf_counter() - start - spent[0]})
-        self.stdout.write(f"{_('page'):<32} {_('queries'):>7} {_('median ms'):>10} "
-                          f"{_('fastest ms'):>10}")
+        self.stdout.write(timing_header(32))
         for label, url, as_director in pages(season, event):
             queries, median, fastest = measure(clients[as_director], url, options["runs"])
-            self.stdout.write(f"{label:<32} {queries:>7} {median:>10.1f} {fastest:>10.1f}")
+            self.stdout.write(timing_line(label, queries, median, fastest, 32))
             for built in EARLY_POINTS:
                 if (built, label) in early:
                     queries_then, median_then, _fastest = early[(built, label)]
