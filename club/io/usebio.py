@@ -54,12 +54,11 @@ from club.schedule import MAX_PAIRS, MAX_TABLES, listing
 from club.services.boards import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
+from club.services.scoring import table_score
 from scoring.engine import (
     BridgeError,
-    Direction,
     board_vulnerability,
     compute_standings,
-    contract_score,
     deal_ns_hcp,
     parse_contract,
     parse_deal,
@@ -358,11 +357,6 @@ def adjustment(percent):
     return "ave+" if percent > 50 else "ave" if percent == 50 else "ave-"
 
 
-def ns_points(contract, declarer, tricks, vulnerability):
-    score = contract_score(contract, tricks, vulnerability.is_vulnerable(declarer))
-    return score if Direction.coerce(declarer).is_ns else -score
-
-
 def read_tricks(value, contract):
     """Tricks from TRICKS: a number, or "=", "+1", "-2" against the contract; None if none."""
     if value.isdigit() and value.isascii() and int(value) <= 13:
@@ -410,13 +404,13 @@ def read_line(line, where, numbers, vulnerability, problems):
             return None
         if tricks is None and score is not None:
             found = [t for t in range(14)
-                     if ns_points(contract, declarer, t, vulnerability) == score]
+                     if table_score(contract, declarer, t, vulnerability) == score]
             tricks = found[0] if found else None
         if tricks is None:
             problems.append(_("%(where)s: no TRICKS, and the score does not tell them.")
                             % {"where": where})
             return None
-        ours = ns_points(contract, declarer, tricks, vulnerability)
+        ours = table_score(contract, declarer, tricks, vulnerability)
         if score is not None and adjusted is None and score != ours:
             problems.append(_("%(where)s: the score %(score)s does not agree with %(contract)s "
                               "by %(declarer)s taking %(tricks)s tricks (%(ours)s for NS).")
