@@ -21,7 +21,7 @@ from club.permissions import DIRECTORS_GROUP
 from club.schedule import board_total, seating_boards, session_schedule
 from club.services.imports import import_session
 from scoring.engine import deal_ns_hcp, random_deal
-from scoring.models import ensure_moscow_table
+from scoring.models import moscow_table
 
 
 @contextmanager
@@ -70,7 +70,7 @@ def build_session(tables=30, rounds=27, *, scheduled=False, seed=2026,
     session = Session(
         name=name, date=date(2026, 11, 27), status=status, movement=movement, tables=tables,
         rounds=rounds, boards_per_round=boards_per_round, duplicated=True,
-        compensation_table=ensure_moscow_table(), policy=Session.Policy.LINE)
+        compensation_table=moscow_table(), policy=Session.Policy.LINE)
     pairs = [(n, [(f"Player {2 * n - 1}", ""), (f"Player {2 * n}", "")])
              for n in range(1, 2 * tables + 1)]
     schedule = session_schedule(session, pairs=2 * tables) if scheduled else []

@@ -30,7 +30,7 @@ from club.services.locks import lock_session
 from club.services.scoring import rescore_session
 from club.services.seasons import save_event, save_season
 from scoring.engine import deal_ns_hcp, random_deal
-from scoring.models import ensure_moscow_table
+from scoring.models import moscow_table
 
 FIRST_DAY = date(2025, 1, 6)
 # The session lists are also measured with 1 session and with a full first page.
@@ -80,7 +80,7 @@ def build_season(sessions=100, tables=30, boards=27, players=200, *, seed=2026,
     rng = random.Random(seed)
     names = [f"Player {n:03d}" for n in range(1, players + 1)]
     partnerships = [(names[i], names[i + 1]) for i in range(0, players - 1, 2)]
-    table = ensure_moscow_table()
+    table = moscow_table()
     built = []
     for k in range(sessions):
         pairs = evening_pairs(rng, partnerships, min(2 * tables, len(partnerships)), names)

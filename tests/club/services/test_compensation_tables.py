@@ -51,7 +51,7 @@ def test_moscow_cannot_be_edited_or_deleted():
 
 
 def test_copy_makes_an_editable_club_table():
-    copy = moscow_table().copy("Our club")
+    copy = copy_table(moscow_table().pk, "Our club")
     assert not copy.builtin
     assert copy.row_tuples() == moscow_table().row_tuples()
     row = copy.rows.get(hcp=24)
