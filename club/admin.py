@@ -15,8 +15,8 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from club.models import Board, CarryOver, Event, Pair, Player, Result, Season, Session
 from club.services.boards import BOARD_DETAILS, update_board
+from club.services.compensation_tables import change_refusal, copy_table, create_table, replace_rows
 from club.services.players import PLAYER_FIELDS, save_player
-from club.services.tables import change_refusal, copy_table, create_table, replace_rows
 from scoring.models import CompensationRow, CompensationTable
 
 

@@ -62,7 +62,7 @@ def result_history(result_id):
                 .order_by("history_date", "history_id"))
 
 
-def history_entries(records, evening):
+def history_entries(records, sheet):
     """[{record, changes: [(label, old, new)], text}], newest first, each record compared
     with the one before it (`diff_against`); the contract's fields are shown as one
     result ("4S= N -> 4S-1 N")."""
@@ -71,7 +71,7 @@ def history_entries(records, evening):
     for record in records:  # oldest first
         changes = []
         if previous is not None:
-            changes = _changes(previous, record, evening)
+            changes = _changes(previous, record, sheet)
         entries.append({"record": record, "changes": changes,
                         "text": result_summary(record.instance)})
         previous = record
@@ -79,7 +79,7 @@ def history_entries(records, evening):
     return entries
 
 
-def _changes(previous, record, evening):
+def _changes(previous, record, sheet):
     delta = record.diff_against(previous, included_fields=HISTORY_FIELDS)
     changed = set(delta.changed_fields)
     old, new = previous.instance, record.instance
@@ -98,8 +98,8 @@ def _changes(previous, record, evening):
         if change.field in shown or change.field in ASSIGNED_FIELDS:
             continue
         changes.append((str(Result._meta.get_field(change.field).verbose_name),
-                        history_value(change.field, change.old, evening),
-                        history_value(change.field, change.new, evening)))
+                        history_value(change.field, change.old, sheet),
+                        history_value(change.field, change.new, sheet)))
     for name in OUTCOME_FIELDS:
         if getattr(previous, name) != getattr(record, name):
             changes.append((str(Result._meta.get_field(name).verbose_name),
@@ -107,12 +107,12 @@ def _changes(previous, record, evening):
     return changes
 
 
-def history_value(name, value, evening):
+def history_value(name, value, sheet):
     if value is None or value == "":
         return "—"
     if name in ("ns_pair", "ew_pair"):
-        pair = evening.pairs_by_id.get(value)
-        return evening.label(pair.number) if pair else str(value)
+        pair = sheet.pairs_by_id.get(value)
+        return sheet.label(pair.number) if pair else str(value)
     if name in ("ns_adjustment", "ew_adjustment"):
         return adjustment_label(value)
     return str(value)

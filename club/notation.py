@@ -153,6 +153,15 @@ def table_and_round(result):
     return ""
 
 
+def lead_display(lead):
+    """"SK" → "♠K", "HT" → "♥10": a stored opening lead (club.forms.table_phones.parse_lead)
+    as players read it."""
+    if not lead:
+        return ""
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    return symbols.get(lead[0], lead[0]) + lead[1:].replace("T", "10")
+
+
 _SUITS = (("♠", "suit-S"), ("♥", "suit-H"), ("♦", "suit-D"), ("♣", "suit-C"))
 _SEATS = (("n", "N"), ("e", "E"), ("s", "S"), ("w", "W"))
 

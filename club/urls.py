@@ -3,8 +3,10 @@ corrections, rulings, checks and the import page."""
 
 from django.urls import path, register_converter
 
+from club.phones import views as phones
 from club.views import (
     calibration,
+    compensation_tables,
     dashboard,
     entry,
     imports,
@@ -15,9 +17,7 @@ from club.views import (
     seasons,
     setup,
     status,
-    table,
     table_codes,
-    tables,
 )
 from club.views.hand_records import (
     hand_records,
@@ -120,20 +120,22 @@ urlpatterns = [
     # what the results say about the compensation table
     path("calibration/", calibration.calibration_page, name="calibration"),
     # the compensation tables: values, copies, a club table's new values
-    path("tables/", tables.table_list, name="director-tables"),
-    path("tables/<entry_id:table_id>/", tables.table_detail, name="director-table"),
-    path("tables/<entry_id:table_id>/copy/", tables.table_copy, name="director-table-copy"),
+    path("tables/", compensation_tables.table_list, name="director-tables"),
+    path("tables/<entry_id:table_id>/", compensation_tables.table_detail,
+         name="director-table"),
+    path("tables/<entry_id:table_id>/copy/", compensation_tables.table_copy,
+         name="director-table-copy"),
 ]
 
 # The players' pages at their table, public (no account) and short: config.urls puts them
 # under /t/, the address a table's QR code holds.
 table_urlpatterns = [
-    path("", table.code_entry, name="table-code-entry"),
-    path("<str:code>/", table.table_round, name="table"),
-    path("<str:code>/call/", table.table_call, name="table-call"),
-    path("<str:code>/boards/<entry_id:board_number>/", table.table_board, name="table-board"),
-    path("<str:code>/boards/<entry_id:board_number>/accept/", table.table_accept,
+    path("", phones.code_entry, name="table-code-entry"),
+    path("<str:code>/", phones.table_round, name="table"),
+    path("<str:code>/call/", phones.table_call, name="table-call"),
+    path("<str:code>/boards/<entry_id:board_number>/", phones.table_board, name="table-board"),
+    path("<str:code>/boards/<entry_id:board_number>/accept/", phones.table_accept,
          name="table-accept"),
-    path("<str:code>/boards/<entry_id:board_number>/withdraw/", table.table_withdraw,
+    path("<str:code>/boards/<entry_id:board_number>/withdraw/", phones.table_withdraw,
          name="table-withdraw"),
 ]

@@ -14,7 +14,7 @@ it shows the released boards and those that every pair now seated at the table h
 (wherever they played them). The pairs now seated are those of the table's current round:
 its first round, in the movement's order, with a board that neither of the round's pairs
 has a result on yet; after its last round, the last round's pairs. The current round is
-also the only one whose boards the table may enter (club.services.table_entry).
+also the only one whose boards the table may enter (club.services.table_phones).
 
 Totals. A total shown to a viewer counts exactly the boards that viewer may see: while
 play is on, the public standings, downloads and scorecards count the released boards; a

@@ -29,7 +29,7 @@ from django_otp import login as otp_login
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from club.permissions import second_factor_redirect, second_factor_step
-from club.views.table_codes import qr_svg
+from club.qr import qr_svg
 from config.views import client_address
 
 logger = logging.getLogger(__name__)

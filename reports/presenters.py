@@ -10,15 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.models import SEATS, VULNERABILITIES
-from club.notation import contract_html, hands, outcome_text, seat_display, strain_html
-from reports.tables import signed
-from scoring.engine import (
-    MAX_HCP,
-    Adjustment,
-    Policy,
-    parse_result,
-    score_board,
-)
+from club.notation import contract_html, hands, outcome_text, seat_display, signed, strain_html
+from club.services.scoring import line_compensation
+from scoring.engine import MAX_HCP, Adjustment, parse_result
 from scoring.engine.analysis import SEATS as DD_SEATS
 from scoring.engine.analysis import STRAINS as DD_STRAINS
 from scoring.engine.analysis import DoubleDummy
@@ -170,13 +164,7 @@ def board_analysis(board, session):
     if not board.double_dummy:
         return None
     dd = DoubleDummy.from_text(board.double_dummy)
-    expected = None
-    if board.ns_hcp is not None:
-        # A passed-out board under the line policy owes exactly the line's compensation.
-        expected = score_board(board.number, None, None, None, board.ns_hcp,
-                               policy=Policy.LINE,
-                               table=session.compensation_table.to_engine(),
-                               vulnerability=board.vulnerability).ns_compensation
+    expected = line_compensation(board, session)
     return {
         "seats": [seat_display(seat) for seat in DD_SEATS],
         "rows": [(strain_html(strain), [dd.tricks_for(strain, seat) for seat in DD_SEATS])

@@ -1,15 +1,17 @@
 """Compensation tables kept in the database; the engine's CompensationTable is built from them.
 
-The built-in Moscow table is read-only here (save and delete refuse); the rules for club
-tables (who may change one, and when) are the services' (club.services.tables)."""
+The built-in Moscow table is made by a data migration (scoring 0002) and is read-only here
+(save and delete refuse). Club tables are made, changed and copied only by the services,
+which hold the rules of who may change one, and when (club.services.compensation_tables);
+nothing here writes."""
 
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import MAX_HCP, MIN_HCP, MOSCOW, BridgeError
+from scoring.engine import MAX_HCP, MIN_HCP, BridgeError
 from scoring.engine import CompensationTable as EngineTable
 
 MOSCOW_NAME = "Moscow"
@@ -66,15 +68,6 @@ class CompensationTable(BuiltinGuard, models.Model):
         except BridgeError as err:
             raise ValidationError(gettext(err.template) % err.params) from err
 
-    @transaction.atomic
-    def copy(self, name):
-        """A new, editable club table with this table's rows."""
-        new = CompensationTable.objects.create(name=name)
-        CompensationRow.objects.bulk_create(
-            CompensationRow(table=new, hcp=h, not_vul=n, vul=v) for h, n, v in self.row_tuples()
-        )
-        return new
-
 
 class CompensationRow(BuiltinGuard, models.Model):
     table = models.ForeignKey(
@@ -111,13 +104,3 @@ class CompensationRow(BuiltinGuard, models.Model):
 def moscow_table():
     """The built-in Moscow table (created by a data migration)."""
     return CompensationTable.objects.get(builtin=True, name=MOSCOW_NAME)
-
-
-def ensure_moscow_table():
-    """Recreate the built-in table if it is missing (a flushed test database, say)."""
-    if CompensationTable.objects.filter(builtin=True, name=MOSCOW_NAME).exists():
-        return moscow_table()
-    table = CompensationTable.objects.create(name=MOSCOW_NAME, builtin=True)
-    CompensationRow.objects.bulk_create(
-        CompensationRow(table=table, hcp=h, not_vul=n, vul=v) for h, n, v in MOSCOW.rows())
-    return table

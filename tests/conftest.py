@@ -7,8 +7,8 @@ from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from club.permissions import DIRECTORS_GROUP
-from scoring.models import ensure_moscow_table, moscow_table
-from tests.factories import make_session
+from scoring.models import moscow_table
+from tests.factories import ensure_moscow_table, make_session
 
 # No per-example deadline: first calls fill caches (the Howell search, parse caches) and a
 # shared CI machine is noisy; speed is measured by the benchmarks instead.

@@ -1,6 +1,6 @@
 """Forms for what adds sessions up: seasons, events and their carry-overs, and the period and
 table a calibration reads. They check what the director typed; club.services.seasons (and
-club.services.tables for a new table) make the change, checking again."""
+club.services.compensation_tables for a new table) make the change, checking again."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _

@@ -1,1 +1,3 @@
-"""Readers and writers of the files clubs exchange: results CSV, the JSON session archive."""
+"""The files clubs exchange, one module per format with its reader and its writer (PBN,
+BBO LIN, USEBIO, the JSON session archive, results CSV, the table downloads), and the
+club's backup (docs/export-format.md)."""

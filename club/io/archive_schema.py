@@ -66,7 +66,7 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 # PostgreSQL cannot store NUL; a lone surrogate (JSON "\ud800") is not text at all and
 # cannot even be shown on a page.
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
-# An opening lead as club.forms.table.parse_lead stores it: suit, then rank ("SK", "HT").
+# An opening lead as club.forms.table_phones.parse_lead stores it: suit, then rank ("SK", "HT").
 LEAD = re.compile("[SHDC][AKQJT2-9]", re.ASCII)
 
 

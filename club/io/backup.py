@@ -3,18 +3,24 @@ stored row of the club and scoring apps (the history included) and the site's us
 groups, written by Django's serializers with their ids, so that a restore into an empty
 database gives back every stored value (docs/export-format.md, "Backups").
 
-`backup_document()` reads the rows; `backup_text()` writes them; `read_backup()` checks a
-backup's text completely without writing anything (the backup command runs it on what it
-is about to write, the restore command before it writes): the JSON, each row's fields
-against its model, the foreign keys, the built-in compensation tables, and each session as
-the archive import checks it (club.io.archive), its outcomes compared with a rescore.
+`consistent_document()` reads the rows at one moment; `backup_text()` writes them and
+`write_private()` puts the text in its file; `read_backup()` checks a backup's text
+completely without writing anything (the backup command runs it on what it is about to
+write, the restore command before it writes): the JSON, each row's fields against its
+model, the foreign keys, the built-in compensation tables, and each session as the archive
+import checks it (club.io.archive), its outcomes compared with a rescore;
+`restore_backup()` then writes the rows back (club.services.backups.restore_rows). A backup
+of format 1 is restored by club.io.backup_format1.
 """
 
 import copy
 import datetime
 import graphlib
 import json
+import os
+import tempfile
 from collections import defaultdict
+from pathlib import Path
 
 from django.apps import apps
 from django.conf import settings
@@ -23,6 +29,7 @@ from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,6 +38,7 @@ from club.io.archive_schema import UNSTORABLE, Problems, parse_json, shown, unst
 from club.io.files import ImportFailed, decode_text
 from club.models import Board, Pair, Player, Result, Session
 from club.notation import bridge_message
+from club.services.backups import refuse_if_not_empty, restore_rows
 from club.services.errors import MissingHcp
 from club.services.scoring import score_result
 from scoring.engine import BridgeError
@@ -38,7 +46,7 @@ from scoring.engine import CompensationTable as EngineTable
 from scoring.models import CompensationRow, CompensationTable
 
 BACKUP_FORMAT = 2  # bump when the layout changes (and teach read_backup the old one)
-READABLE_FORMATS = (1, 2)  # format 1: club.management.commands.restore
+READABLE_FORMATS = (1, 2)  # format 1: club.io.backup_format1
 
 # Rows found by their natural key rather than their id: groups by name (a new site's
 # migrations already made "Directors"), permissions by app, model and codename (made by
@@ -104,6 +112,40 @@ def backup_text(document):
             + "\n]}\n")
 
 
+def consistent_document():
+    """The backup read in one transaction: one consistent moment of the database, even
+    while directors are saving (PostgreSQL: a repeatable-read snapshot; SQLite: the
+    transaction holds the write lock, so a save waits the few seconds this takes)."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if connection.vendor == "postgresql" and outermost:
+            # Only the first statement of a transaction may set its isolation (inside a
+            # caller's transaction, e.g. a test's, the snapshot is the caller's).
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        return backup_document()
+
+
+def write_private(file, text):
+    """Write `text` to `file` through a temporary file beside it, renamed when complete (a
+    write interrupted halfway never replaces a good file), readable by its owner only (a
+    backup has membership numbers and password hashes). OSError when it cannot: `file` is
+    then as it was."""
+    target = Path(file)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                         dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o600)
+        os.replace(temporary, target)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 # --- reading ------------------------------------------------------------------------------
 
 def read_document(data, filename):
@@ -134,6 +176,13 @@ class Backup:
     def count(self, model):
         return next((len(objects) for m, objects in self.rows if m is model), 0)
 
+    def contents(self):
+        """How many of the main rows the backup holds, for the commands' reports."""
+        counts = ", ".join(f"{model._meta.verbose_name_plural}: {self.count(model)}"
+                           for model in (Session, Player, CompensationTable, User))
+        rows = sum(len(objects) for _model, objects in self.rows)
+        return _("%(counts)s (%(rows)s rows in all)") % {"counts": counts, "rows": rows}
+
 
 def read_backup(document):
     """Check a backup document of format 2 without writing anything: a Backup, or
@@ -155,6 +204,17 @@ def read_backup(document):
         backup.warnings = check_sessions(reader.instances, problems)
     if problems:
         raise ImportFailed(problems)
+    return backup
+
+
+def restore_backup(document):
+    """Restore a backup document of format 2 into an empty database, every row as stored:
+    the Backup written (its `warnings`). Refused when the database is not empty (said
+    before the checks: the clearer message), ImportFailed listing every problem; nothing
+    is written then."""
+    refuse_if_not_empty(backup_models())
+    backup = read_backup(document)
+    restore_rows(backup.rows, backup.groups, backup.links)
     return backup
 
 

@@ -1,5 +1,6 @@
-"""Reading uploaded files: text decoding, CSV rows, and the import error that lists every
-problem found. Shared by the readers of this package."""
+"""Reading uploaded files: text decoding, CSV rows, the import error that lists every
+problem found, and each deal of a hand record file checked (PBN and LIN alike). Shared by
+the readers of this package."""
 
 import codecs
 import csv
@@ -7,10 +8,19 @@ import io
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from endplay.parsers.pbn import PBNDecodeError
 
+from club.notation import bridge_message
+from club.services.boards import DealRecord
 from club.services.imports import player_key
+from scoring.engine import BridgeError, Direction, Vulnerability, format_deal, parse_deal
 
 MAX_LISTED = 300  # a file of 100,000 bad lines still gives a page that can be read
+MAX_GAMES = 1000  # deals in a hand record file: far above any session; bounds the work
+UNKNOWN = ("", "?")  # a dealer or vulnerability a hand record file leaves open
+# endplay's parsers raise these on text they cannot read (and nothing narrower).
+ENDPLAY_ERRORS = (PBNDecodeError, ValueError, RuntimeError, IndexError, KeyError,
+                  TypeError, AttributeError)
 
 
 class ImportFailed(Exception):
@@ -109,3 +119,28 @@ def check_pair_players(pairs, where):
             else:
                 seen[key] = number
     return errors
+
+
+# --- hand records: one deal of a PBN or LIN file -------------------------------------------
+
+def too_many_deals(filename, count):
+    """The problem of a file holding more than MAX_GAMES deals, else None."""
+    if count > MAX_GAMES:
+        return _("%(file)s holds %(count)s deals; at most %(max)s can be imported.") % {
+            "file": filename, "count": count, "max": MAX_GAMES}
+    return None
+
+
+def checked_record(board, deal, dealer, vulnerability, problems):
+    """A DealRecord, its deal checked by the engine; None (and a problem named by the board)
+    when something is wrong."""
+    try:
+        deal = format_deal(parse_deal(deal))
+        dealer = None if dealer in UNKNOWN else Direction.coerce(dealer.strip()).value
+        if vulnerability not in UNKNOWN:
+            vulnerability = Vulnerability.coerce(vulnerability).value
+    except BridgeError as err:
+        problems.append(_("Board %(board)s: %(problem)s") % {
+            "board": board, "problem": bridge_message(err)})
+        return None
+    return DealRecord(board, deal, dealer, vulnerability or None)

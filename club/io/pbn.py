@@ -1,12 +1,23 @@
-"""A session's deals as a PBN file (Portable Bridge Notation 2.1): one game per board with
-the mandatory tags in the standard's order (Event, Site, Date, Board, West, North, East,
-South, Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result), the double-dummy
-analysis (OptimumScore, OptimumResultTable) and, for the results download, every table's
-result in a ScoreTable. The players' tags are empty: each table had other players.
+"""PBN files (Portable Bridge Notation 2.1): a session's deals written as one, and hand
+records read from one.
 
-The file is UTF-8 (the standard's ISO-8859-1 cannot write Cyrillic names).
+Writing: one game per board with the mandatory tags in the standard's order (Event, Site,
+Date, Board, West, North, East, South, Dealer, Vulnerable, Deal, Scoring, Declarer,
+Contract, Result), the double-dummy analysis (OptimumScore, OptimumResultTable) and, for
+the results download, every table's result in a ScoreTable. The players' tags are empty:
+each table had other players. The file is UTF-8 (the standard's ISO-8859-1 cannot write
+Cyrillic names).
+
+Reading: a dealing program's output ([Board], [Dealer], [Vulnerable], [Deal] per game), read
+with endplay's PBN parser; each deal is checked by the engine (club.io.files.checked_record:
+endplay accepts a deal of 51 cards) and every problem is named by its board. A file's
+characters: club.io.hand_records.
 """
 
+from django.utils.translation import gettext as _
+from endplay.parsers.pbn import PBNDecoder
+
+from club.io.files import ENDPLAY_ERRORS, UNKNOWN, checked_record, too_many_deals
 from club.models import Result
 from scoring.engine import Strain
 from scoring.engine.analysis import SEATS, DoubleDummy
@@ -15,7 +26,11 @@ SCORE_COLUMNS = ("Table\\2R;Round\\2R;PairId_NS\\3R;PairId_EW\\3R;Contract\\5L;D
                  "Result\\2R;Score_NS\\5R;Score_EW\\5R;IMP_NS\\3R;IMP_EW\\3R")
 OPTIMUM_COLUMNS = "Declarer;Denomination\\2R;Result\\2R"
 OPTIMUM_STRAINS = (Strain.S, Strain.H, Strain.D, Strain.C, Strain.NT)
+# PBN 2.1, section 3.4.10: "Love" and "-" mean none vulnerable, "Both" all.
+PBN_VULNERABILITY = {"LOVE": "None", "-": "None", "BOTH": "All"}
 
+
+# --- writing --------------------------------------------------------------------------------
 
 def quoted(value):
     """A tag value between quotes; a quote inside is escaped (PBN 2.1 section 2.4). A
@@ -97,3 +112,92 @@ def score_row(result, numbers):
              str(numbers[result.ns_pair_id]), str(numbers[result.ew_pair_id]),
              *played, ns_score, ew_score, str(result.ns_imps), str(result.ew_imps)]
     return " ".join(cells)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+class TagReader(PBNDecoder):
+    """endplay's PBN reader (comments, escapes, tables, "#" for an inherited value), keeping
+    each game's tags as written: endplay 0.5 drops the [Dealer] of a game without a
+    [Contract], and refuses a bad [Deal] before the board can be named."""
+
+    def clear(self):
+        super().clear()
+        self.previous = {}
+
+    def _tags_to_board(self):
+        if not self.curtags:
+            return None
+        tags = {}
+        for key, fields in self.curtags.items():
+            value = fields["value"]
+            if value == "#":  # PBN 2.1, section 4.8: the previous game's value
+                value = self.previous.get(key.lower(), "")
+            tags[key.lower()] = value
+        self.previous = tags
+        return tags
+
+
+def read_pbn(text, filename):
+    """([DealRecord], problems) of a PBN file."""
+    try:
+        games = TagReader().parse_file(_Lines(text))
+    except ENDPLAY_ERRORS as err:
+        line = getattr(err, "lineno", None)
+        return [], [_("%(file)s is not a PBN file it can read (line %(line)s: %(problem)s).")
+                    % {"file": filename, "line": line or "?", "problem": str(err)[:120]}]
+    if problem := too_many_deals(filename, len(games)):
+        return [], [problem]
+    records, problems = [], []
+    for index, tags in enumerate(games, start=1):
+        where = _("Game %(game)s") % {"game": index}
+        deal = text_tag(tags, "deal")
+        if not deal.strip():
+            if "board" in tags or "deal" in tags:
+                number = board_number(text_tag(tags, "board"), where, [])
+                problems.append(_("Board %(board)s has no deal.") % {"board": number}
+                                if number else _("%(where)s has no deal.") % {"where": where})
+            continue  # a game of other tags only (an event header)
+        number = board_number(text_tag(tags, "board"), where, problems)
+        if number is None:
+            continue
+        record = checked_record(number, deal, text_tag(tags, "dealer"),
+                                vulnerability(text_tag(tags, "vulnerable")), problems)
+        if record is not None:
+            records.append(record)
+    return records, problems
+
+
+def board_number(value, where, problems):
+    value = (value or "").strip()
+    if value.isdigit() and value.isascii() and 1 <= int(value) <= 9999:
+        return int(value)
+    if not value:
+        problems.append(_("%(where)s has no board number.") % {"where": where})
+    else:
+        problems.append(_("%(where)s: “%(value)s” is not a board number.")
+                        % {"where": where, "value": value[:20]})
+    return None
+
+
+def vulnerability(value):
+    """A [Vulnerable] tag in the engine's words: PBN 2.1 also writes "Love" or "-" for
+    none vulnerable and "Both" for all."""
+    if value in UNKNOWN:
+        return value
+    return PBN_VULNERABILITY.get(value.strip().upper(), value)
+
+
+def text_tag(tags, name):
+    value = tags.get(name, "")
+    return value if isinstance(value, str) else ""
+
+
+class _Lines:
+    """The file object endplay's parse_file reads (it calls readlines())."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def readlines(self):
+        return self.text.splitlines(keepends=True)

@@ -20,7 +20,7 @@ from club.models.results import (
 )
 from club.models.seasons import CarryOver, Event, EventScoring, Season
 from club.models.sessions import Board, Pair, Session, SessionStatus
-from club.models.tables import DirectorCall, TableCode, TableEntry
+from club.models.table_phones import DirectorCall, TableCode, TableEntry
 
 __all__ = [
     "ADJUSTMENTS",

@@ -4,10 +4,12 @@
 - ``boards``: a board's HCP and details, the boards a session needs;
 - ``sessions``: create, change the setup and scoring rules, start/finish/publish/reopen;
 - ``pairs``: register, change, withdraw a pair;
-- ``players``, ``tables`` (compensation tables), ``imports`` (a whole session from a file);
-- ``table_entry``: players entering results at their table; ``seasons``: seasons, events;
+- ``players``, ``compensation_tables``, ``imports`` (a whole session from a file),
+  ``backups`` (a backup's rows back into an empty database);
+- ``table_phones``: players entering results at their table; ``seasons``: seasons, events;
 - ``scoring``: the one place where outcomes are computed; ``locks``: the session lock
   every writer takes; ``errors``: how a service refuses (a ValidationError family).
 
-Views, forms, the admin, management commands and importers call these; nothing else writes.
+The director's pages and the players' (club.phones), forms, the admin, management commands
+and importers call these; nothing else writes the club's data.
 """

@@ -10,11 +10,11 @@ from simple_history.utils import bulk_create_with_history
 
 from club.models import Board, Pair, Player, Result
 from club.schedule import listing, size_problems
+from club.services.compensation_tables import table_for_import
 from club.services.errors import Refused
 from club.services.players import hold_players
 from club.services.results import sync_board_plays
 from club.services.scoring import score_result
-from club.services.tables import table_for_import
 
 
 def player_key(spec):

@@ -87,7 +87,7 @@ def sync_board_plays(results):
 def close_table_entries(result):
     """A stored result ends any entry still open at the table for that board and pair:
     the director's result wins over what the table typed (an entry the table's opponents
-    accept is marked accepted afterwards by club.services.table_entry)."""
+    accept is marked accepted afterwards by club.services.table_phones)."""
     TableEntry.objects.filter(board_id=result.board_id, ns_pair_id=result.ns_pair_id,
                               status__in=TableEntry.OPEN).update(
         status=TableEntry.Status.WITHDRAWN, decided_at=timezone.now())

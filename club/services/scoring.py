@@ -1,4 +1,6 @@
-"""Applying the engine to stored results: the one place where outcomes are computed."""
+"""Applying the engine to stored results: the one place where outcomes are computed. The
+services store them; a page or a file reader that needs a board's compensation or a table
+score asks here too (nothing is written then)."""
 
 import copy
 
@@ -53,6 +55,17 @@ def score_result(result, *, table_cache=None, hcp_field=None):
                         side_imps(result.ns_adjustment, outcome.ns_imps),
                         side_imps(result.ew_adjustment, outcome.ew_imps)))
     return result
+
+
+def line_compensation(board, session):
+    """North-South's compensation on a board, from its HCP under the session's table: what
+    the line holding 21 or more HCP owes (the whole outcome of a passed-out board under the
+    line policy). None while the board's HCP are not known. Nothing is written."""
+    if board.ns_hcp is None:
+        return None
+    return score_board(board.number, None, None, None, board.ns_hcp, policy=Policy.LINE,
+                       table=engine_table(session),
+                       vulnerability=board.vulnerability).ns_compensation
 
 
 def table_score(contract, declarer, tricks, vulnerability):

@@ -56,7 +56,7 @@ def event_standings(event, sessions):
 
     for evening in played:
         if event.by_pair and evening.player_id > evening.partner_id:
-            continue  # one Evening per pair is enough
+            continue  # one PlayerEvening per pair is enough
         row = entry(entry_key(event, evening.player_id, evening.partner_id))
         row.by_session[evening.session_id] = (row.by_session.get(evening.session_id, 0)
                                               + evening.imps)

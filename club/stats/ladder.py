@@ -18,8 +18,8 @@ def season_sessions(season):
 class LadderRow(Ranked):
     player_id: int
     name: str
-    played: list  # every Evening of the season, oldest first
-    counted: list  # the Evenings that count (the best N, or all)
+    played: list  # every PlayerEvening of the season, oldest first
+    counted: list  # the PlayerEvenings that count (the best N, or all)
     qualified: bool
     rank: int | None = None
     tied: bool = False
@@ -47,7 +47,7 @@ class LadderRow(Ranked):
 
 
 def ladder_rows(played, names, min_sessions, best_of=None):
-    """The ladder from Evenings (`played`, each a player's session): players with at least
+    """The ladder from PlayerEvenings (`played`, each a player's session): players with at least
     `min_sessions` sessions ranked by IMPs per board over their counted evenings (the
     best `best_of` by IMPs per board, or all), then the others, unranked."""
     by_player = {}

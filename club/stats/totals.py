@@ -34,7 +34,7 @@ def imps_per_board(imps, boards):
 
 
 @dataclass(slots=True)
-class Evening:
+class PlayerEvening:
     """One player's (or partnership's) session: the pair, the partner and the figures."""
 
     session_id: int
@@ -71,7 +71,7 @@ SESSION_FIELDS = ("session__date", "session__name", "session__movement", "sessio
 
 
 def evenings(pairs, *, details=False):
-    """(evenings, names): an Evening for each player of each pair of `pairs` (a Pair
+    """(evenings, names): a PlayerEvening for each player of each pair of `pairs` (a Pair
     queryset) that played a board, and {player id: name}; with `details`, each evening
     knows its session's date, name and setup, and they come oldest first. Three queries."""
     rows = list(pairs.order_by().values_list(*PAIR_FIELDS, *(SESSION_FIELDS if details
@@ -84,8 +84,8 @@ def evenings(pairs, *, details=False):
         if not boards:
             continue
         for player, partner in ((first, second), (second, first)):
-            found.append(Evening(session_id, pair_id, number, player, partner, boards, imps,
-                                 *session))
+            found.append(PlayerEvening(session_id, pair_id, number, player, partner, boards,
+                                       imps, *session))
     if details:
         found.sort(key=lambda e: (e.date, e.session_id))
     return found, names

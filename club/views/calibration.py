@@ -1,7 +1,7 @@
 """The calibration page: what the club's results say about its compensation table (the mean
 score of the line holding each HCP count, the table's value and a proposed value), the
 average net of the stronger line per HCP band for each board set (session), and one click
-that makes the proposal a new club table (club.services.tables.create_table)."""
+that makes the proposal a new club table (club.services.compensation_tables.create_table)."""
 
 import json
 
@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 from club.forms.seasons import CalibrationForm, NewTableForm
 from club.models import Session
 from club.permissions import director_required
-from club.services.tables import create_table
+from club.services.compensation_tables import create_table
 from club.stats.calibration import calibrate, table_in_use
 from scoring.engine.calibration import BANDS, MIN_RESULTS, proposed_rows
 

@@ -15,7 +15,7 @@ from club.notation import bridge_message
 from club.permissions import director_required
 from club.schedule import seating_boards, session_schedule
 from club.services.errors import ServiceError
-from club.services.table_entry import answer_call
+from club.services.table_phones import answer_call
 from club.views.setup import load_session
 from scoring.engine import MovementError
 

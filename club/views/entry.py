@@ -27,7 +27,7 @@ from club.views.rows import (
     deal_hint,
     free_row,
     get_board,
-    load_evening,
+    load_sheet,
     prepare_rows,
     saved_free_row,
     schedule_row,
@@ -54,22 +54,22 @@ def missing_hcp_message(session, board, from_scorecard):
                              "board": board.number}
 
 
-def save_schedule_row(evening, row):
+def save_schedule_row(sheet, row):
     """Validate and store one schedule row; returns "saved", "unchanged" or "error"."""
     form, board, seating = row.form, row.board, row.seating
     if not form.is_valid():
         return "error"
-    if evening.refusal:
-        form.add_error(None, evening.refusal)
+    if sheet.refusal:
+        form.add_error(None, sheet.refusal)
         return "error"
-    ns, ew = evening.pairs.get(seating.ns), evening.pairs.get(seating.ew)
+    ns, ew = sheet.pairs.get(seating.ns), sheet.pairs.get(seating.ew)
     if ns is None or ew is None:
         form.add_error(None, gettext("Pair %(pair)s of the schedule is not registered in this "
                                      "session.") % {"pair": seating.ns if ns is None
                                                     else seating.ew})
         return "error"
     from_scorecard = row.view == "scorecard"
-    hcp_values, board_hcp = row_hcp(evening.session, form.cleaned_data.get("ns_hcp"),
+    hcp_values, board_hcp = row_hcp(sheet.session, form.cleaned_data.get("ns_hcp"),
                                     from_scorecard=from_scorecard)
     values = {**contract_values(form.cleaned_data["result"]), **hcp_values}
     version = form.cleaned_data.get("version")
@@ -91,7 +91,7 @@ def save_schedule_row(evening, row):
         form.add_error("result", err.messages)
         return "error"
     except MissingHcp:
-        form.add_error(*missing_hcp_message(evening.session, board, from_scorecard))
+        form.add_error(*missing_hcp_message(sheet.session, board, from_scorecard))
         return "error"
     except StaleResult as err:
         row.result = err.current
@@ -107,22 +107,22 @@ def save_schedule_row(evening, row):
     return "saved"
 
 
-def save_free_row(evening, row):
+def save_free_row(sheet, row):
     form, board = row.form, row.board
     if not form.is_valid():
         return "error"
-    if evening.refusal:
-        form.add_error(None, evening.refusal)
+    if sheet.refusal:
+        form.add_error(None, sheet.refusal)
         return "error"
     data = form.cleaned_data
-    hcp_values, _board_hcp = row_hcp(evening.session, data.get("ns_hcp"), from_scorecard=False)
+    hcp_values, _board_hcp = row_hcp(sheet.session, data.get("ns_hcp"), from_scorecard=False)
     try:
         row.result = enter_result(
             board.pk, ns_pair_id=data["ns_pair"].pk, ew_pair_id=data["ew_pair"].pk,
             values={**contract_values(data["result"]), **hcp_values,
                     "table": data.get("table"), "round": data.get("round")})
     except MissingHcp:
-        form.add_error(*missing_hcp_message(evening.session, board, False))
+        form.add_error(*missing_hcp_message(sheet.session, board, False))
         return "error"
     except DuplicateResult as err:
         form.add_error(None, err.messages)
@@ -135,14 +135,14 @@ def save_free_row(evening, row):
 
 # --- traveller ----------------------------------------------------------------------------
 
-def traveller_page(request, evening, board, bound=None, hcp_form=None, carried=None):
-    session = evening.session
+def traveller_page(request, sheet, board, bound=None, hcp_form=None, carried=None):
+    session = sheet.session
     results = list(board.results.all())
     for result in results:
         result.board = board
-    rows, others = traveller_rows(evening, board, results, bound)
+    rows, others = traveller_rows(sheet, board, results, bound)
     carry_into(rows, carried)
-    refusal = evening.refusal
+    refusal = sheet.refusal
     if hcp_form is None:
         hcp_form = BoardHcpForm(initial={"ns_hcp": board.ns_hcp, "shown": board.ns_hcp},
                                 auto_id="id_board_hcp_%s")
@@ -156,9 +156,9 @@ def traveller_page(request, evening, board, bound=None, hcp_form=None, carried=N
         hcp_attrs["autofocus"] = True
     prepare_rows(rows, refusal, focus=not hcp_first)
     context = {
-        "session": session, "evening": evening, "board": board, "rows": rows,
+        "session": session, "sheet": sheet, "board": board, "rows": rows,
         "others": others, "hcp_form": hcp_form, "refusal": refusal,
-        "deal_hint": deal_hint(board), "free": evening.free,
+        "deal_hint": deal_hint(board), "free": sheet.free,
         "with_hcp": not session.duplicated, **board_pager(session, board.number),
     }
     return render(request, "club/entry/traveller.html", context)
@@ -167,9 +167,9 @@ def traveller_page(request, evening, board, bound=None, hcp_form=None, carried=N
 @director_required
 @require_GET
 def traveller(request, session_id, board_number):
-    evening = load_evening(session_id)
-    board = get_board(evening.session, board_number)
-    return traveller_page(request, evening, board)
+    sheet = load_sheet(session_id)
+    board = get_board(sheet.session, board_number)
+    return traveller_page(request, sheet, board)
 
 
 @director_required
@@ -178,8 +178,8 @@ def board_hcp(request, session_id, board_number):
     if request.method == "GET":
         # Reloading the address an invalid HCP left in the browser: back to the traveller.
         return redirect("entry-traveller", session_id, board_number)
-    evening = load_evening(session_id)
-    session = evening.session
+    sheet = load_sheet(session_id)
+    session = sheet.session
     board = get_board(session, board_number)
     form = BoardHcpForm(request.POST, auto_id="id_board_hcp_%s")
     # What the rows held, unsaved: the page comes back with it rather than losing it.
@@ -187,8 +187,8 @@ def board_hcp(request, session_id, board_number):
     if form.is_valid():
         hcp = form.cleaned_data["ns_hcp"]
         shown = form.shown_value()
-        if evening.refusal:
-            form.add_error(None, evening.refusal)
+        if sheet.refusal:
+            form.add_error(None, sheet.refusal)
         elif hcp is None and board.ns_hcp is None:
             form.add_error("ns_hcp", gettext("Type the NS HCP of the board (0-40)."))
         elif hcp != board.ns_hcp:
@@ -205,7 +205,7 @@ def board_hcp(request, session_id, board_number):
                         "board": board.number, "hcp": "—" if hcp is None else hcp})
     if form.errors or carried:
         board = get_board(session, board_number)  # as stored now
-        return traveller_page(request, evening, board, hcp_form=form if form.errors else None,
+        return traveller_page(request, sheet, board, hcp_form=form if form.errors else None,
                               carried=carried)
     return redirect("entry-traveller", session.pk, board.number)
 
@@ -213,85 +213,85 @@ def board_hcp(request, session_id, board_number):
 @director_required
 @require_POST
 def entry_row(request, session_id, board_number, round, table):
-    evening = load_evening(session_id)
-    board = get_board(evening.session, board_number)
-    seating = evening.seating(round, table)
-    if seating is None or seating.is_sit_out or board_number not in evening.boards_of(seating):
+    sheet = load_sheet(session_id)
+    board = get_board(sheet.session, board_number)
+    seating = sheet.seating(round, table)
+    if seating is None or seating.is_sit_out or board_number not in sheet.boards_of(seating):
         raise Http404(gettext("The schedule has no such table on this board."))
     view = "scorecard" if request.POST.get("view") == "scorecard" else "traveller"
     result = (Result.objects.filter(board=board, ns_pair__number=seating.ns,
                                     ew_pair__number=seating.ew).first())
-    row = schedule_row(evening, board, seating, result, view, data=request.POST)
-    outcome = save_schedule_row(evening, row)
+    row = schedule_row(sheet, board, seating, result, view, data=request.POST)
+    outcome = save_schedule_row(sheet, row)
     if outcome != "error":
-        board = get_board(evening.session, board_number)  # its HCP may have been given
-        row = schedule_row(evening, board, seating, row.result, view)
+        board = get_board(sheet.session, board_number)  # its HCP may have been given
+        row = schedule_row(sheet, board, seating, row.result, view)
     row.outcome = outcome
     if view == "scorecard":
-        page_url = reverse("entry-scorecard", args=[evening.session.pk, round, table])
+        page_url = reverse("entry-scorecard", args=[sheet.session.pk, round, table])
     else:
-        page_url = reverse("entry-traveller", args=[evening.session.pk, board_number])
+        page_url = reverse("entry-traveller", args=[sheet.session.pk, board_number])
     if request.htmx:
-        return render(request, "club/entry/row.html", {"row": row, "session": evening.session,
-                                                       "refusal": evening.refusal})
+        return render(request, "club/entry/row.html", {"row": row, "session": sheet.session,
+                                                       "refusal": sheet.refusal})
     if outcome != "error":
         return redirect(f"{page_url}#row-{row.key}")
     if view == "scorecard":
-        return scorecard_page(request, evening, seating, bound=row)
-    return traveller_page(request, evening, board, bound=row)
+        return scorecard_page(request, sheet, seating, bound=row)
+    return traveller_page(request, sheet, board, bound=row)
 
 
 @director_required
 @require_POST
 def entry_free_row(request, session_id, board_number):
-    evening = load_evening(session_id)
-    board = get_board(evening.session, board_number)
-    if not evening.free:
+    sheet = load_sheet(session_id)
+    board = get_board(sheet.session, board_number)
+    if not sheet.free:
         raise Http404(gettext("This session has a schedule: enter its results in the "
                               "schedule's rows."))
     try:
         slot = min(max(int(request.POST.get("slot", "1")), 1), 99)
     except ValueError:
         slot = 1
-    row = free_row(evening, board, slot, data=request.POST)
-    row.outcome = save_free_row(evening, row)
+    row = free_row(sheet, board, slot, data=request.POST)
+    row.outcome = save_free_row(sheet, row)
     if row.outcome == "saved":
-        saved = saved_free_row(evening, row.result)
+        saved = saved_free_row(sheet, row.result)
         saved.outcome = "saved"
         row = saved
     if request.htmx:
         return render(request, "club/entry/free_row.html", {"row": row,
-                                                            "session": evening.session,
-                                                            "refusal": evening.refusal})
+                                                            "session": sheet.session,
+                                                            "refusal": sheet.refusal})
     if row.outcome == "saved":
-        return redirect("entry-traveller", evening.session.pk, board.number)
-    return traveller_page(request, evening, board, bound=row)
+        return redirect("entry-traveller", sheet.session.pk, board.number)
+    return traveller_page(request, sheet, board, bound=row)
 
 
 # --- scorecard ----------------------------------------------------------------------------
 
-def scorecard_page(request, evening, seating, bound=None):
-    session = evening.session
+def scorecard_page(request, sheet, seating, bound=None):
+    session = sheet.session
     rows = []
     if not seating.is_sit_out:
-        numbers = list(evening.boards_of(seating))
+        numbers = list(sheet.boards_of(seating))
         boards = list(session.boards.filter(number__in=numbers).order_by("number"))
         results = {r.board_id: r for r in Result.objects.filter(
             board__in=boards, ns_pair__number=seating.ns, ew_pair__number=seating.ew)}
         for board in boards:
             board.session = session
-            rows.append(schedule_row(evening, board, seating, results.get(board.pk),
+            rows.append(schedule_row(sheet, board, seating, results.get(board.pk),
                                      "scorecard"))
         rows = with_bound_row(rows, bound)
-        prepare_rows(rows, evening.refusal)
+        prepare_rows(rows, sheet.refusal)
     context = {
-        "session": session, "evening": evening, "seating": seating, "rows": rows,
-        "refusal": evening.refusal, "with_hcp": True,
-        "ns_label": evening.label(seating.ns) if seating.ns else "",
-        "ew_label": evening.label(seating.ew) if seating.ew else "",
-        "ns_players": evening.players(seating.ns), "ew_players": evening.players(seating.ew),
-        "sitting_out": evening.label(seating.ns or seating.ew) if seating.is_sit_out else "",
-        **scorecard_pager(evening, seating),
+        "session": session, "sheet": sheet, "seating": seating, "rows": rows,
+        "refusal": sheet.refusal, "with_hcp": True,
+        "ns_label": sheet.label(seating.ns) if seating.ns else "",
+        "ew_label": sheet.label(seating.ew) if seating.ew else "",
+        "ns_players": sheet.players(seating.ns), "ew_players": sheet.players(seating.ew),
+        "sitting_out": sheet.label(seating.ns or seating.ew) if seating.is_sit_out else "",
+        **scorecard_pager(sheet, seating),
     }
     return render(request, "club/entry/scorecard.html", context)
 
@@ -299,8 +299,8 @@ def scorecard_page(request, evening, seating, bound=None):
 @director_required
 @require_http_methods(["GET", "HEAD"])
 def scorecard(request, session_id, round, table):
-    evening = load_evening(session_id)
-    seating = evening.seating(round, table)
+    sheet = load_sheet(session_id)
+    seating = sheet.seating(round, table)
     if seating is None:
         raise Http404(gettext("The schedule has no such round and table."))
-    return scorecard_page(request, evening, seating)
+    return scorecard_page(request, sheet, seating)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from club.forms.imports import ArchiveImportForm, CsvImportForm, UsebioImportForm
-from club.io import archive, results_csv, usebio_read
+from club.io import archive, results_csv, usebio
 from club.io.files import ImportFailed
 from club.models import Result
 from club.permissions import director_required
@@ -29,7 +29,7 @@ def import_session(request):
                 usebio_form = UsebioImportForm(request.POST, request.FILES, prefix="usebio")
                 if usebio_form.is_valid():
                     data = usebio_form.cleaned_data
-                    session = usebio_read.import_usebio(
+                    session = usebio.import_usebio(
                         data["usebio"].read(), data["usebio"].name, policy=data["policy"],
                         table_name=data["table"].name, user=user)
                     return imported(request, session)

@@ -9,9 +9,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from club.forms.entry import ResultEditForm
-from club.forms.table import lead_display
 from club.history import history_entries, result_history, result_summary, stale_message
 from club.models import Board, Result
+from club.notation import lead_display
 from club.permissions import director_required
 from club.services.errors import Refused, ServiceError, StaleResult
 from club.services.results import (
@@ -21,20 +21,20 @@ from club.services.results import (
     entry_refusal,
 )
 from club.views.entry import unchanged
-from club.views.rows import Evening
+from club.views.rows import SessionSheet
 
 
-def edit_form(evening, result, data=None):
-    session = evening.session
+def edit_form(sheet, result, data=None):
+    session = sheet.session
     initial = {
         "result": result.text, "ns_hcp": result.ns_hcp,
-        "ns_pair": evening.pairs_by_id[result.ns_pair_id].number,
-        "ew_pair": evening.pairs_by_id[result.ew_pair_id].number,
+        "ns_pair": sheet.pairs_by_id[result.ns_pair_id].number,
+        "ew_pair": sheet.pairs_by_id[result.ew_pair_id].number,
         "table": result.table, "round": result.round,
         "ns_adjustment": result.ns_adjustment, "ew_adjustment": result.ew_adjustment,
         "assigned": result.assigned_text, "version": result.version,
     }
-    return ResultEditForm(data, initial=initial, pairs=evening.pairs, free_seating=evening.free,
+    return ResultEditForm(data, initial=initial, pairs=sheet.pairs, free_seating=sheet.free,
                           duplicated=session.duplicated, board_hcp=result.board.ns_hcp)
 
 
@@ -57,17 +57,17 @@ def edit_values(form, free):
     return values
 
 
-def result_page(request, evening, result, form=None, status=200):
-    session = evening.session
+def result_page(request, sheet, result, form=None, status=200):
+    session = sheet.session
     context = {
         "session": session, "result": result, "board": result.board,
-        "form": form or edit_form(evening, result), "refusal": evening.refusal,
-        "ns_label": evening.label(evening.pairs_by_id[result.ns_pair_id].number),
-        "ew_label": evening.label(evening.pairs_by_id[result.ew_pair_id].number),
+        "form": form or edit_form(sheet, result), "refusal": sheet.refusal,
+        "ns_label": sheet.label(sheet.pairs_by_id[result.ns_pair_id].number),
+        "ew_label": sheet.label(sheet.pairs_by_id[result.ew_pair_id].number),
         "summary": result_summary(result, display=True), "lead": lead_display(result.lead),
         "table_fields": ["result", "ns_hcp", "ns_pair", "ew_pair", "table", "round"],
         "ruling_fields": ["ns_adjustment", "ew_adjustment", "assigned"],
-        "history": history_entries(result_history(result.pk), evening),
+        "history": history_entries(result_history(result.pk), sheet),
         "traveller_url": reverse("entry-traveller", args=[session.pk, result.board.number]),
     }
     return render(request, "club/entry/result_detail.html", context, status=status)
@@ -78,11 +78,11 @@ def deleted_result_page(request, result_id):
     if not records:
         raise Http404(gettext("No such result."))
     board = Board.objects.filter(pk=records[-1].board_id).select_related("session").first()
-    evening = Evening(board.session) if board else None
+    sheet = SessionSheet(board.session) if board else None
     context = {
         "result_id": result_id, "board": board,
         "session": board.session if board else None,
-        "history": history_entries(records, evening) if evening else [],
+        "history": history_entries(records, sheet) if sheet else [],
         "traveller_url": (reverse("entry-traveller", args=[board.session.pk, board.number])
                           if board else ""),
     }
@@ -95,17 +95,17 @@ def result_detail(request, result_id):
     result = (Result.objects.select_related("board__session").filter(pk=result_id).first())
     if result is None:
         return deleted_result_page(request, result_id)
-    evening = Evening(result.board.session)
+    sheet = SessionSheet(result.board.session)
     if request.method != "POST":
-        return result_page(request, evening, result)
-    form = edit_form(evening, result, data=request.POST)
+        return result_page(request, sheet, result)
+    form = edit_form(sheet, result, data=request.POST)
     if not form.is_valid():
-        return result_page(request, evening, result, form)
-    if evening.refusal:
-        form.add_error(None, evening.refusal)
-        return result_page(request, evening, result, form)
+        return result_page(request, sheet, result, form)
+    if sheet.refusal:
+        form.add_error(None, sheet.refusal)
+        return result_page(request, sheet, result, form)
     version = form.cleaned_data["version"]
-    values = edit_values(form, evening.free)
+    values = edit_values(form, sheet.free)
     if version == result.version and unchanged(result, values):
         messages.info(request, gettext("Nothing changed."))
         return redirect("result-detail", result.pk)
@@ -114,16 +114,16 @@ def result_detail(request, result_id):
     except StaleResult as err:
         if err.current is None:
             messages.error(request, stale_message(None))
-            return redirect("entry-traveller", evening.session.pk, result.board.number)
+            return redirect("entry-traveller", sheet.session.pk, result.board.number)
         data = request.POST.copy()
         data["version"] = str(err.current.version)
-        form = edit_form(evening, err.current, data=data)
+        form = edit_form(sheet, err.current, data=data)
         form.is_valid()
         form.add_error(None, stale_message(err.current))
-        return result_page(request, evening, err.current, form)
+        return result_page(request, sheet, err.current, form)
     except ServiceError as err:
         form.add_error(None, err)
-        return result_page(request, evening, result, form)
+        return result_page(request, sheet, result, form)
     messages.success(request, gettext("Result saved."))
     return redirect("result-detail", result.pk)
 
@@ -148,13 +148,13 @@ def result_delete(request, result_id):
         messages.error(request, gettext("The page was incomplete; open the result again and "
                                         "delete it from there."))
         return redirect("result-detail", result.pk)
-    evening = Evening(session)
+    sheet = SessionSheet(session)
     if request.POST.get("confirm") != "yes":
         return render(request, "club/entry/result_confirm_delete.html", {
             "result": result, "session": session, "version": version,
             "summary": result_summary(result, display=True),
-            "ns_label": evening.label(evening.pairs_by_id[result.ns_pair_id].number),
-            "ew_label": evening.label(evening.pairs_by_id[result.ew_pair_id].number)})
+            "ns_label": sheet.label(sheet.pairs_by_id[result.ns_pair_id].number),
+            "ew_label": sheet.label(sheet.pairs_by_id[result.ew_pair_id].number)})
     try:
         delete_result(result.pk, version)
     except Refused as err:

@@ -1,5 +1,6 @@
-"""The director's entry pages as rows: a session loaded once per request (`Evening`), and
-the rows of a traveller or scorecard, each a small form for one seating on one board."""
+"""The director's entry pages as rows: a session's sheet loaded once per request
+(`SessionSheet`: its pairs and schedule), and the rows of a traveller or scorecard, each a
+small form for one seating on one board."""
 
 from dataclasses import dataclass
 
@@ -15,8 +16,9 @@ from club.services.results import entry_refusal
 from scoring.engine import BridgeError, MovementError, Seating, deal_ns_hcp
 
 
-class Evening:
-    """A session with its pairs and schedule, loaded once per request."""
+class SessionSheet:
+    """A session as the director's entry, result and status pages read it: its pairs and
+    schedule, loaded once per request."""
 
     def __init__(self, session):
         self.session = session
@@ -64,8 +66,8 @@ class Evening:
         return None
 
 
-def load_evening(session_id):
-    return Evening(get_object_or_404(Session, pk=session_id))
+def load_sheet(session_id):
+    return SessionSheet(get_object_or_404(Session, pk=session_id))
 
 
 def get_board(session, number):
@@ -93,8 +95,8 @@ class Row:
     slot: int = 0
 
 
-def schedule_row(evening, board, seating, result, view, data=None):
-    session = evening.session
+def schedule_row(sheet, board, seating, result, view, data=None):
+    session = sheet.session
     key = f"b{board.number}-r{seating.round}-t{seating.table}"
     # A duplicated board's HCP goes on top of its traveller; a scorecard row carries it
     # (the first table entering the board gives it), a non-duplicated row always does.
@@ -108,23 +110,23 @@ def schedule_row(evening, board, seating, result, view, data=None):
     return Row(key=key, board=board, form=form, view=view, seating=seating, result=result,
                post_url=reverse("entry-row", args=[session.pk, board.number, seating.round,
                                                    seating.table]),
-               ns_label=evening.label(seating.ns), ew_label=evening.label(seating.ew),
-               ns_players=evening.players(seating.ns), ew_players=evening.players(seating.ew))
+               ns_label=sheet.label(seating.ns), ew_label=sheet.label(seating.ew),
+               ns_players=sheet.players(seating.ns), ew_players=sheet.players(seating.ew))
 
 
-def free_row(evening, board, slot, data=None):
+def free_row(sheet, board, slot, data=None):
     key = f"b{board.number}-free{slot}"
-    form = FreeRowForm(data, pairs=evening.pairs, with_hcp=not evening.session.duplicated,
+    form = FreeRowForm(data, pairs=sheet.pairs, with_hcp=not sheet.session.duplicated,
                        auto_id=f"id_{key}_%s")
     return Row(key=key, board=board, form=form, view="traveller", slot=slot,
-               post_url=reverse("entry-free-row", args=[evening.session.pk, board.number]))
+               post_url=reverse("entry-free-row", args=[sheet.session.pk, board.number]))
 
 
-def saved_free_row(evening, result):
+def saved_free_row(sheet, result):
     return Row(key=f"result-{result.pk}", board=result.board, form=None, post_url="",
                view="traveller", result=result,
-               ns_label=evening.label(evening.pairs_by_id[result.ns_pair_id].number),
-               ew_label=evening.label(evening.pairs_by_id[result.ew_pair_id].number))
+               ns_label=sheet.label(sheet.pairs_by_id[result.ns_pair_id].number),
+               ew_label=sheet.label(sheet.pairs_by_id[result.ew_pair_id].number))
 
 
 def board_pager(session, number):
@@ -147,23 +149,23 @@ def deal_hint(board):
         return ""
 
 
-def traveller_rows(evening, board, results, bound=None):
+def traveller_rows(sheet, board, results, bound=None):
     """The traveller's rows and the board's results that fit none of them."""
-    by_pairs = {(evening.pairs_by_id[r.ns_pair_id].number,
-                 evening.pairs_by_id[r.ew_pair_id].number): r for r in results}
+    by_pairs = {(sheet.pairs_by_id[r.ns_pair_id].number,
+                 sheet.pairs_by_id[r.ew_pair_id].number): r for r in results}
     rows = []
-    if evening.free:
-        rows = [saved_free_row(evening, r) for r in results]
-        free_slots = max(evening.session.tables - len(results), 1)
-        rows += [free_row(evening, board, slot) for slot in range(1, free_slots + 1)]
+    if sheet.free:
+        rows = [saved_free_row(sheet, r) for r in results]
+        free_slots = max(sheet.session.tables - len(results), 1)
+        rows += [free_row(sheet, board, slot) for slot in range(1, free_slots + 1)]
         others = []
     else:
-        for seating in sorted(evening.seatings_of_board(board.number),
+        for seating in sorted(sheet.seatings_of_board(board.number),
                               key=lambda s: (s.round, s.table)):
-            rows.append(schedule_row(evening, board, seating,
+            rows.append(schedule_row(sheet, board, seating,
                                      by_pairs.pop((seating.ns, seating.ew), None),
                                      "traveller"))
-        others = [saved_free_row(evening, r) for r in by_pairs.values()]
+        others = [saved_free_row(sheet, r) for r in by_pairs.values()]
     return with_bound_row(rows, bound), others
 
 
@@ -225,13 +227,13 @@ def prepare_rows(rows, refusal, focus=True):
         fields[name].widget.attrs["autofocus"] = True
 
 
-def scorecard_pager(evening, seating):
-    playing = evening.playing_seatings()
+def scorecard_pager(sheet, seating):
+    playing = sheet.playing_seatings()
     keys = [(s.round, s.table) for s in playing]
     here = (seating.round, seating.table)
     previous = [k for k in keys if k < here]
     following = [k for k in keys if k > here]
-    url = lambda k: reverse("entry-scorecard", args=[evening.session.pk, *k])  # noqa: E731
+    url = lambda k: reverse("entry-scorecard", args=[sheet.session.pk, *k])  # noqa: E731
     return {"previous_url": url(previous[-1]) if previous else "",
             "next_url": url(following[0]) if following else "",
             "previous_key": previous[-1] if previous else None,

@@ -17,7 +17,7 @@ from club.models import Result, Session
 from club.permissions import director_required
 from club.services.errors import Refused
 from club.services.sessions import change_status
-from club.views.rows import load_evening
+from club.views.rows import load_sheet
 
 
 def link_format(name, session_id, holes=1):
@@ -33,21 +33,21 @@ def session_entry(request, session_id):
     """The session's travellers, scorecards and status history, in the same few queries and
     reverse() calls whatever its size. The checks run on their own page: here only how many
     results are in against the schedule (one count)."""
-    evening = load_evening(session_id)
-    session = evening.session
+    sheet = load_sheet(session_id)
+    session = sheet.session
     traveller = link_format("entry-traveller", session.pk)
     scorecard = link_format("entry-scorecard", session.pk, 2)
     numbers = session.boards.order_by("number").values_list("number", flat=True)
-    seatings = evening.playing_seatings()
+    seatings = sheet.playing_seatings()
     context = {
-        "session": session, "evening": evening,
+        "session": session, "sheet": sheet,
         "boards": [(number, traveller.format(number)) for number in numbers],
         "rounds": [(number, [(s.table, scorecard.format(s.round, s.table)) for s in group])
                    for number, group in groupby(seatings, key=attrgetter("round"))],
-        "refusal": evening.refusal,
+        "refusal": sheet.refusal,
         "status_changes": status_changes(session),
         "entered": Result.objects.filter(board__session=session).count(),
-        "scheduled": sum(len(evening.boards_of(s)) for s in seatings) if seatings else None,
+        "scheduled": sum(len(sheet.boards_of(s)) for s in seatings) if seatings else None,
     }
     return render(request, "club/entry/session.html", context)
 

@@ -1,34 +1,24 @@
-"""Table codes: the director's printable cards (one per table, with the QR code made here
-as SVG by segno, nothing fetched from the network, the code and the address), and issuing
-new codes for one table or all (an old code stops working at once). How a phone's code is
-checked: club.views.table_admission.
+"""Table codes: the director's printable cards (one per table, with its QR code, club.qr,
+the code and the address), and issuing new codes for one table or all (an old code stops
+working at once). How a phone's code is checked: club.phones.admission.
 """
 
-import segno
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club.permissions import director_required
+from club.qr import qr_svg
 from club.services.errors import ServiceError
-from club.services.table_entry import issue_codes
+from club.services.table_phones import issue_codes
 from club.views.setup import load_session
 
 
 def grouped(code):
     """"K7QM-4TXB": easier to read off a card (the dash is ignored when typed)."""
     return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
-
-
-def qr_svg(url):
-    """The QR code of `url` as inline SVG (segno writes only paths and attributes, no
-    script or style, so the Content-Security-Policy lets it in)."""
-    qr = segno.make(url, error="m")
-    return mark_safe(qr.svg_inline(scale=4, omitsize=True, svgclass="qr", lineclass=None,
-                                   title=url))
 
 
 @director_required

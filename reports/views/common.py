@@ -1,6 +1,6 @@
 """What every public page shares: who may see a session, links built from one reverse(),
 the table downloads (CSV, XLSX, JSON through django-tables2 and tablib), and what the live
-pages' ETags are made of (club.views.conditional answers the conditional requests)."""
+pages' ETags are made of (club.conditional answers the conditional requests)."""
 
 import hashlib
 
@@ -10,10 +10,9 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from club.io.exports import CONTENT_TYPES, export_table
+from club.io.exports import CONTENT_TYPES, EXPORT_FORMATS, export_table
 from club.models import Player, Session
 from club.permissions import is_director
-from reports.tables import EXPORT_FORMATS
 
 
 def visible_sessions(user):
@@ -53,7 +52,7 @@ def export_response(table, fmt, title, filename):
 
 
 def table_download_or_page(request, table, title, filename):
-    """A season or event table (reports.season_tables) sorted by ?sort=: its download when
+    """A season or event table (reports.season_grids) sorted by ?sort=: its download when
     ?_export= asks for one, else None with the table cut to its ?page=."""
     table.sort_by(request.GET.get("sort", ""))
     fmt = export_format(request)

@@ -5,10 +5,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from club.io.exports import EXPORT_FORMATS
 from club.models import Event
 from club.stats.events import event_sessions, event_standings
-from reports.season_tables import EventTable
-from reports.tables import EXPORT_FORMATS
+from reports.season_grids import EventTable
 from reports.views.common import table_download_or_page
 from reports.views.players import player_prefix
 

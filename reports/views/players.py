@@ -11,6 +11,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_safe
 
 from club.models import Pair, Player
+from club.notation import signed
 from club.permissions import is_director
 from club.queries import name_contains, normalize_name
 from club.stats.players import (
@@ -23,7 +24,6 @@ from club.stats.players import (
 from club.stats.totals import published_sessions
 from reports.charts import trend_svg
 from reports.presenters import evening_rows, imps_cell, trend_points
-from reports.tables import signed
 from reports.views.common import get_session, url_prefix, visible_sessions
 
 PAGE_SIZE = 50

@@ -6,11 +6,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from club.models import Result
+from club.notation import signed
 from club.queries import public_standings, session_pairs
 from club.visibility import movement
 from reports.charts import running_total_svg
 from reports.presenters import imps_cell, pair_names, scorecard_rows
-from reports.tables import signed
 from reports.views.common import get_session, url_prefix
 
 

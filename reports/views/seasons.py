@@ -5,11 +5,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from club.io.exports import EXPORT_FORMATS
 from club.models import Event, Season
 from club.stats.ladder import season_ladder, season_sessions
 from reports.presenters import season_rules
-from reports.season_tables import LadderTable
-from reports.tables import EXPORT_FORMATS
+from reports.season_grids import LadderTable
 from reports.views.common import table_download_or_page
 from reports.views.players import player_prefix
 

@@ -10,11 +10,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from club.conditional import cached_html, not_modified, revalidated, weak_etag
+from club.io.exports import EXPORT_FORMATS
 from club.queries import public_standings
 from club.stats.seasons import season_groups
-from club.views.conditional import cached_html, not_modified, revalidated, weak_etag
 from club.visibility import is_partial, is_provisional
-from reports.tables import EXPORT_FORMATS, StandingsTable
+from reports.grids import StandingsTable
 from reports.views.common import (
     export_format,
     export_response,
@@ -54,15 +55,15 @@ def standings_table(session, sort, standings=None):
 
 
 def render_live_standings(session, sort):
-    """The standings block (reports/table.html): computed and rendered once per version
-    of the session, language and sort (club.views.conditional.cached_html). While play is
+    """The standings block (reports/grid.html): computed and rendered once per version
+    of the session, language and sort (club.conditional.cached_html). While play is
     on it says how many of the session's boards the totals count."""
     standings = public_standings(session)
     table = standings_table(session, sort, standings)
     head, body = table.html_parts()
     query = f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}"
     provisional = is_provisional(session)
-    return render_to_string("reports/table.html", {
+    return render_to_string("reports/grid.html", {
         "head": head, "body": body, "table_attrs": table.attrs.as_html(),
         "live": {"provisional": provisional, "updated": timezone.now(),
                  "poll_url": reverse("standings", args=[session.id]) + query

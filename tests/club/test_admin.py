@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from club.models import Board, Pair, Player, Result, Session
 from club.services.boards import set_board_hcp
+from club.services.compensation_tables import copy_table
 from scoring.models import CompensationTable, moscow_table
 from tests.factories import make_result, make_session
 
@@ -103,7 +104,7 @@ def table_post(table, changes):
 
 def test_a_club_table_that_scored_results_cannot_be_changed(admin_client):
     """Changing a row would leave every stored result scored with the old value."""
-    club_table = moscow_table().copy("Our club")
+    club_table = copy_table(moscow_table().pk, "Our club")
     session = make_session(tables=3, table=club_table)
     result = make_result(session, 1, 1, 4, "4S= N", board_hcp=26)  # NS not vulnerable
     assert (result.ns_compensation, result.ns_imps) == (350, 2)
@@ -118,7 +119,7 @@ def test_a_club_table_that_scored_results_cannot_be_changed(admin_client):
 
 
 def test_an_unused_club_table_is_changed_through_the_admin(admin_client):
-    club_table = moscow_table().copy("Our club")
+    club_table = copy_table(moscow_table().pk, "Our club")
     response = admin_client.post(admin_url(CompensationTable, "change", club_table.pk),
                                  table_post(club_table, {26: (390, 520)}))
     assert response.status_code == 302
@@ -126,7 +127,7 @@ def test_an_unused_club_table_is_changed_through_the_admin(admin_client):
 
 
 def test_an_invalid_table_is_refused_and_nothing_changes(admin_client):
-    club_table = moscow_table().copy("Our club")
+    club_table = copy_table(moscow_table().pk, "Our club")
     response = admin_client.post(admin_url(CompensationTable, "change", club_table.pk),
                                  table_post(club_table, {26: (290, 520)}), follow=True)
     assert "never decrease" in response.content.decode()
@@ -253,7 +254,7 @@ def test_a_new_table_with_invalid_rows_is_refused_and_not_left_empty(admin_clien
 def test_tables_are_not_deleted_or_renamed_in_the_admin(admin_client):
     """A table is kept once made (a session may choose it at any moment); its name is
     chosen when it is made, here or by the copy on the director's page."""
-    club_table = moscow_table().copy("Our club")
+    club_table = copy_table(moscow_table().pk, "Our club")
     assert admin_client.post(admin_url(CompensationTable, "delete", club_table.pk),
                              {"post": "yes"}).status_code == 403
     admin_client.post(admin_url(CompensationTable, "changelist"), {

@@ -34,10 +34,11 @@ from club.models import (
 )
 from club.permissions import DIRECTORS_GROUP
 from club.services.boards import sync_boards, update_board
+from club.services.compensation_tables import copy_table
 from club.services.players import PLAYER_FIELDS
 from club.services.results import contract_values, correct_result
 from club.services.seasons import save_event, save_season, set_carry_over
-from club.services.table_entry import accept_entry, call_director, issue_codes, submit_entry
+from club.services.table_phones import accept_entry, call_director, issue_codes, submit_entry
 from scoring.engine import parse_result
 from scoring.models import CompensationTable, moscow_table
 from tests.club.backups import empty_site, stored_rows
@@ -54,7 +55,7 @@ def build_club():
     """Several sessions in every status, rulings, a club table (one no session uses, too),
     an inactive player, a player who never played, players sharing a name."""
     chicago = chicago_table()
-    spare = moscow_table().copy("Spare")  # used by no session
+    spare = copy_table(moscow_table().pk, "Spare")  # used by no session
     row = spare.rows.get(hcp=40)
     row.not_vul, row.vul = row.not_vul + 10, row.vul + 10
     row.save()

@@ -8,7 +8,7 @@ Screenshots: test-artifacts/layout-*.png."""
 import pytest
 from django.urls import reverse
 
-from club.management.commands.bench_pages import build_session
+from club.management.bench import build_session
 from club.models import Result, Session
 from club.schedule import seating_boards, session_schedule
 from club.services.results import contract_values, enter_result

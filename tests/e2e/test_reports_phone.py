@@ -3,7 +3,7 @@ without the page scrolling sideways; the same pages print on A4 without navigati
 
 import pytest
 
-from club.management.commands.bench_pages import build_session
+from club.management.bench import build_session
 
 PHONE = {"width": 375, "height": 740}
 

@@ -5,7 +5,7 @@ scripts run (htmx entry, the language switcher, the print button)."""
 import pytest
 from django.urls import reverse
 
-from club.management.commands.bench_pages import build_session
+from club.management.bench import build_session
 from tests.factories import make_session
 
 # Recorded from the first script on: the browser reports each refusal as this event.

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from club.models import Result, TableEntry
-from club.services.table_entry import issue_codes
+from club.services.table_phones import issue_codes
 from tests.factories import make_session
 
 PHONE = {"width": 390, "height": 844}

@@ -31,7 +31,7 @@ from openpyxl import load_workbook
 from club.models import CONTRACT_FIELDS, OUTCOME_FIELDS, Event, Result, Season, TableEntry
 from club.services.locks import lock_session
 from club.services.scoring import score_result
-from club.services.table_entry import issue_codes
+from club.services.table_phones import issue_codes
 from club.urls import table_urlpatterns
 from reports.urls import urlpatterns as report_urlpatterns
 from scoring.engine import boards_of_set, movements, parse_result

@@ -6,10 +6,10 @@ import pytest
 from django.db.models import Count
 from django.test import Client
 
-from club.management.commands.bench_pages import build_session
+from club.management.bench import build_session
 from club.models import Result
 from club.schedule import seating_boards, session_schedule
-from tests.factories import history_marks, remove_sessions
+from tests.factories import ensure_moscow_table, history_marks, remove_sessions
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +33,7 @@ def sessions(django_db_setup, django_db_blocker):
     with the history records it made, so later tests find the database as it was."""
     with django_db_blocker.unblock():
         marks = history_marks()
+        ensure_moscow_table()  # a transactional test before this one flushed it
         built = (build_session(30, 27, scheduled=True, name="Big evening"),
                  build_session(3, 2, scheduled=True, name="Small evening"))
     yield built

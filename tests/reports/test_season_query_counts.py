@@ -16,8 +16,7 @@ from club.management.commands.bench_season import build_evening, evening_pairs
 from club.models import Event, Pair, Season
 from club.permissions import DIRECTORS_GROUP
 from club.services.seasons import save_event, save_season, set_carry_over
-from scoring.models import ensure_moscow_table
-from tests.factories import history_marks, remove_sessions
+from tests.factories import ensure_moscow_table, history_marks, remove_sessions
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ It builds a running 30-table Mitchell (its first rounds played) in a throwaway P
 database beside the one in DATABASE_URL, serves the site with gunicorn (3 workers, DEBUG
 off, 127.0.0.1 on a free port) and, for a bounded time, drives the tables' phones through
 their real HTTP flow (open the code, open a board, post the result with its key, East-West
-accept it: club.views.table) while players poll the live standings block and their table's
+accept it: club.phones.views) while players poll the live standings block and their table's
 round page every 5-10 s, sending back the ETag they were given (If-None-Match). It prints
 requests per second and the median, 95th and 99th percentile time of each kind of request,
 and the errors; then stops gunicorn and drops the database. `--no-cache` turns the rendered
@@ -37,11 +37,11 @@ from django.db import connection
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from club.management.commands.bench_pages import build_session
+from club.management.bench import build_session, throwaway_database
 from club.management.commands.demo import plausible_result
 from club.models import Session
 from club.schedule import seating_boards, session_schedule
-from club.services.table_entry import issue_codes
+from club.services.table_phones import issue_codes
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # What each kind of request must answer; anything else counts as an error.
@@ -264,10 +264,7 @@ class Command(BaseCommand):
                                  "throwaway database beside it), not SQLite."))
         if not 1 <= options["seconds"] <= 3600:
             raise CommandError(_("--seconds must be 1 to 3600."))
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = (
-            f"{connection.settings_dict['NAME']}_bench_live")
-        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-        try:
+        with throwaway_database(f"{connection.settings_dict['NAME']}_bench_live"):
             session, phones = self.evening(options)
             self.stdout.write(_("Session %(id)s: %(tables)s tables, round %(round)s of "
                                 "%(rounds)s in play.") % {
@@ -285,8 +282,6 @@ class Command(BaseCommand):
                     server.wait()
             usage = resource.getrusage(resource.RUSAGE_CHILDREN)
             self.report(bench, elapsed, client_cpu, usage.ru_utime + usage.ru_stime)
-        finally:
-            connection.creation.destroy_test_db(old_name, verbosity=0)
 
     def evening(self, options):
         """The running session, its table codes and each table's boards still to play."""

@@ -16,13 +16,13 @@ from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.db import connection, transaction
+from django.db import transaction
 from django.test import Client
 from django.test.utils import setup_test_environment
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from club.management.commands.bench_pages import measure
+from club.management.bench import measure, throwaway_database, timing_header, timing_line
 from club.management.commands.demo import tame_result
 from club.models import Board, Event, Pair, Player, Result, Session
 from club.services.imports import import_session
@@ -30,7 +30,7 @@ from club.services.locks import lock_session
 from club.services.scoring import rescore_session
 from club.services.seasons import save_event, save_season
 from scoring.engine import deal_ns_hcp, random_deal
-from scoring.models import ensure_moscow_table
+from scoring.models import moscow_table
 
 FIRST_DAY = date(2025, 1, 6)
 # The session lists are also measured with 1 session and with a full first page.
@@ -80,7 +80,7 @@ def build_season(sessions=100, tables=30, boards=27, players=200, *, seed=2026,
     rng = random.Random(seed)
     names = [f"Player {n:03d}" for n in range(1, players + 1)]
     partnerships = [(names[i], names[i + 1]) for i in range(0, players - 1, 2)]
-    table = ensure_moscow_table()
+    table = moscow_table()
     built = []
     for k in range(sessions):
         pairs = evening_pairs(rng, partnerships, min(2 * tables, len(partnerships)), names)
@@ -136,11 +136,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         # The test client gets through ALLOWED_HOSTS; DEBUG off: no query log to fill.
         setup_test_environment(debug=False)
-        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-        try:
+        with throwaway_database():
             self.run(options)
-        finally:
-            connection.creation.destroy_test_db(old_name, verbosity=0)
 
     def run(self, options):
         director = get_user_model().objects.create_superuser("bench", password="bench-pass")
@@ -171,11 +168,10 @@ class Command(BaseCommand):
             "sessions": Session.objects.count(), "results": Result.objects.count(),
             "players": Player.objects.count(),
             "seconds": time.perf_counter() - start - spent[0]})
-        self.stdout.write(f"{_('page'):<32} {_('queries'):>7} {_('median ms'):>10} "
-                          f"{_('fastest ms'):>10}")
+        self.stdout.write(timing_header(32))
         for label, url, as_director in pages(season, event):
             queries, median, fastest = measure(clients[as_director], url, options["runs"])
-            self.stdout.write(f"{label:<32} {queries:>7} {median:>10.1f} {fastest:>10.1f}")
+            self.stdout.write(timing_line(label, queries, median, fastest, 32))
             for built in EARLY_POINTS:
                 if (built, label) in early:
                     queries_then, median_then, _fastest = early[(built, label)]

@@ -14,7 +14,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from club.io import archive, results_csv, usebio_read
+from club.io import archive, results_csv, usebio
 from club.io.files import ImportFailed
 
 
@@ -61,7 +61,7 @@ class Command(BaseCommand):
                     raise CommandError(_("Give either --usebio FILE or the two CSV files, "
                                          "not both."))
                 path = options["usebio"]
-                session = usebio_read.import_usebio(
+                session = usebio.import_usebio(
                     read_bytes(path), Path(path).name, name=options["name"],
                     date=options["date"], policy=options["policy"],
                     table_name=options["table"])

@@ -11,6 +11,7 @@ from club.io.archive import FORMAT_VERSION, dumps, export_session, import_archiv
 from club.io.results_csv import import_csv
 from club.models import Player, Result, Session
 from club.services.boards import analyse_boards, sync_boards
+from club.services.compensation_tables import copy_table
 from scoring.engine import parse_result
 from scoring.engine.analysis import analyse
 from scoring.models import moscow_table
@@ -23,7 +24,7 @@ DEAL = "N:AKQJ.T98.765.432 T987.AKQJ.432.65 65432.765.AKQJ.T .432.T98.AKQJ987"
 
 def chicago_table():
     """A club table: Moscow's copy with one value changed."""
-    club_table = moscow_table().copy("Chicago")
+    club_table = copy_table(moscow_table().pk, "Chicago")
     row = club_table.rows.get(hcp=24)
     row.vul = 290
     row.save()

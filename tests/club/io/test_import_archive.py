@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from club.io.archive import export_session, import_archive
 from club.io.files import ImportFailed
 from club.models import Player, Session
+from club.services.compensation_tables import copy_table
 from scoring.models import CompensationTable, moscow_table
 from tests.factories import make_result, make_session
 
@@ -109,7 +110,7 @@ def test_invalid_compensation_table(document):
 
 
 def test_a_table_with_the_same_name_and_other_values(document):
-    club = moscow_table().copy("Club")
+    club = copy_table(moscow_table().pk, "Club")
     row = club.rows.get(hcp=30)
     row.vul = 700
     row.save()

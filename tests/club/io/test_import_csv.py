@@ -10,6 +10,7 @@ from django.core.management import call_command
 from club.io.results_csv import import_csv
 from club.models import Player, Result, Session
 from club.queries import session_standings
+from club.services.compensation_tables import copy_table
 from scoring.models import moscow_table
 from tests.factories import make_player
 
@@ -112,7 +113,7 @@ def test_rounds_times_boards_per_round_is_the_board_count():
 
 
 def test_policy_and_club_table():
-    club = moscow_table().copy("Club table")
+    club = copy_table(moscow_table().pk, "Club table")
     session = run(policy="declarer", table_name="Club table")
     assert session.policy == "declarer" and session.compensation_table == club
     # Declarer policy: EW's compensation does not apply when NS declare or nobody does.

@@ -10,7 +10,7 @@ import pytest
 from club.io.archive import export_session, import_archive
 from club.io.files import ImportFailed
 from club.io.results_csv import import_csv
-from club.io.usebio_read import import_usebio
+from club.io.usebio import import_usebio
 from club.models import Board, Player, Result, Session
 from club.services import imports
 from club.services.errors import Refused

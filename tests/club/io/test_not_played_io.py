@@ -15,8 +15,7 @@ from club.io.files import ImportFailed
 from club.io.hand_records import import_hand_records
 from club.io.pbn import session_pbn
 from club.io.results_csv import import_csv
-from club.io.usebio import export_usebio
-from club.io.usebio_read import import_usebio
+from club.io.usebio import export_usebio, import_usebio
 from club.models import Result
 from club.queries import session_standings
 from tests.club.io.test_usebio import PBN

@@ -1,4 +1,4 @@
-"""USEBIO 1.2 out (club.io.usebio) and in (club.io.usebio_read): the round trip, the
+"""USEBIO 1.2 out and in (club.io.usebio): the round trip, the
 variants of other scorers' files, and every malformed element named."""
 
 import io
@@ -10,8 +10,7 @@ from django.core.management import CommandError, call_command
 
 from club.io.files import ImportFailed
 from club.io.hand_records import import_hand_records
-from club.io.usebio import export_usebio
-from club.io.usebio_read import import_usebio
+from club.io.usebio import export_usebio, import_usebio
 from club.models import Player, Result
 from club.queries import session_standings
 from tests.factories import make_result, make_session

@@ -3,8 +3,8 @@
 import pytest
 from django.core.exceptions import ValidationError
 
+from club.services.compensation_tables import copy_table, replace_rows
 from club.services.errors import Refused
-from club.services.tables import copy_table, replace_rows
 from scoring.engine import MOSCOW
 from scoring.models import CompensationRow, CompensationTable, moscow_table
 from tests.factories import make_result, make_session
@@ -51,7 +51,7 @@ def test_moscow_cannot_be_edited_or_deleted():
 
 
 def test_copy_makes_an_editable_club_table():
-    copy = moscow_table().copy("Our club")
+    copy = copy_table(moscow_table().pk, "Our club")
     assert not copy.builtin
     assert copy.row_tuples() == moscow_table().row_tuples()
     row = copy.rows.get(hcp=24)

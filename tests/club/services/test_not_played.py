@@ -4,6 +4,7 @@ scored without HCP, and changed back to a played result."""
 import pytest
 
 from club.models import Result
+from club.services.compensation_tables import copy_table
 from club.services.errors import Refused
 from club.services.results import contract_values, correct_result, enter_result
 from club.services.scoring import rescore_preview, rescore_session
@@ -112,7 +113,7 @@ def test_rescore_preview_counts_without_writing():
     enter(session, 5, 3, 6, "A+")
     before = sorted(Result.objects.values_list("pk", "ns_imps", "version"))
     history = Result.history.count()
-    copy = moscow_table().copy("Generous")
+    copy = copy_table(moscow_table().pk, "Generous")
     rows = copy.rows.get(hcp=24)
     rows.not_vul = 150  # Moscow: 200
     rows.save()

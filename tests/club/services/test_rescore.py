@@ -5,6 +5,7 @@ import pytest
 
 from club.models import Result
 from club.services.boards import set_board_hcp
+from club.services.compensation_tables import copy_table
 from club.services.errors import MissingHcp
 from club.services.results import contract_values, correct_result, enter_result
 from club.services.scoring import rescore_session
@@ -65,7 +66,7 @@ def test_table_change_rescores_with_the_new_table():
     session = make_session(tables=3, boards_per_round=2)
     result = make_result(session, 2, 1, 4, "2S= N", board_hcp=24)  # NS vulnerable
     assert result.ns_compensation == 200
-    club_table = moscow_table().copy("Chicago")
+    club_table = copy_table(moscow_table().pk, "Chicago")
     row = club_table.rows.get(hcp=24)
     row.vul = 290
     row.save()
@@ -93,7 +94,7 @@ def test_rescoring_records_history_only_for_changed_outcomes():
     session = make_session(tables=3, boards_per_round=2)
     changed = make_result(session, 2, 1, 4, "2S= N", board_hcp=24)
     same = make_result(session, 3, 2, 5, "3NT= S", board_hcp=20)  # 20-20: no compensation
-    club_table = moscow_table().copy("Chicago")
+    club_table = copy_table(moscow_table().pk, "Chicago")
     row = club_table.rows.get(hcp=24)
     row.vul = 290
     row.save()

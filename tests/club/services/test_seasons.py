@@ -9,6 +9,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from club.models import CarryOver, Event, Result, Season
+from club.services.compensation_tables import create_table
 from club.services.errors import Refused
 from club.services.locks import lock_session
 from club.services.scoring import rescore_session
@@ -20,9 +21,8 @@ from club.services.seasons import (
     save_season,
     set_carry_over,
 )
-from club.services.tables import create_table
 from club.stats.ladder import ladder_rows
-from club.stats.totals import Evening
+from club.stats.totals import PlayerEvening
 from scoring.engine import MOSCOW
 from scoring.models import CompensationTable
 from tests.factories import make_player, make_result, make_session
@@ -137,7 +137,7 @@ def test_an_event_needs_a_name_and_sessions():
 
 
 def evening(session_id, player, imps, boards=10):
-    return Evening(session_id, session_id, 1, player, 99, boards, imps)
+    return PlayerEvening(session_id, session_id, 1, player, 99, boards, imps)
 
 
 def test_ladder_arithmetic_qualification_best_of_and_ties():

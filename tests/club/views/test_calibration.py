@@ -9,6 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from club.services.compensation_tables import copy_table
 from club.stats.calibration import club_figures
 from scoring.models import CompensationTable
 from tests.factories import make_result, make_session
@@ -93,7 +94,7 @@ def test_bad_filters_get_a_message(director_client, results, params):
 
 def test_another_table_and_a_period(director_client, results):
     moscow = CompensationTable.objects.get(name="Moscow")
-    copy = moscow.copy("Copy")
+    copy = copy_table(moscow.pk, "Copy")
     page = director_client.get(PAGE, {"table": copy.pk, "start": "2026-04-01"}).content
     assert "0 results read; compared with the table “Copy”." in page.decode()
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from club.models import DirectorCall
 from club.services.results import contract_values
-from club.services.table_entry import accept_entry, call_director, submit_entry
+from club.services.table_phones import accept_entry, call_director, submit_entry
 from scoring.engine import parse_result
 from tests.factories import make_result, make_session
 

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from club.models import Result, Session
+from club.services.compensation_tables import copy_table
 from scoring.models import moscow_table
 from tests.factories import make_pair, make_result, make_session
 
@@ -221,7 +222,7 @@ def test_changing_the_policy_rescores_the_results(director_client):
 def test_changing_the_table_rescores_the_results(director_client):
     session = make_session(tables=3, status="running")
     result = make_result(session, 1, 1, 4, "pass", board_hcp=23)
-    club = moscow_table().copy("Club table")
+    club = copy_table(moscow_table().pk, "Club table")
     row = club.rows.get(hcp=23)
     row.not_vul = row.vul = 200  # board 1: nobody vulnerable
     row.save()
@@ -303,7 +304,7 @@ def test_new_scoring_rules_ask_first_how_many_results_change(director_client):
 def test_a_confirmation_holds_only_for_the_rules_it_was_given_for(director_client):
     session = make_session(tables=3, status="running")
     make_result(session, 1, 1, 4, "pass", board_hcp=23)
-    club = moscow_table().copy("Club table")
+    club = copy_table(moscow_table().pk, "Club table")
     # Confirmed for the declarer policy, but the table changes too: ask again.
     data = data_of(session, policy="declarer", compensation_table=club.pk,
                    confirm_rescore=f"{moscow_table().pk}:declarer")
@@ -325,7 +326,7 @@ def test_no_question_without_results_or_without_new_rules(director_client):
     response = director_client.post(edit_url(session), data_of(session, name="Renamed"))
     assert response.status_code == 302
     # The same values under another name: asked, and told that nothing would change.
-    twin = moscow_table().copy("Twin")
+    twin = copy_table(moscow_table().pk, "Twin")
     page = director_client.post(edit_url(session), data_of(
         session, name="Renamed", compensation_table=twin.pk)).content.decode()
     assert "none of them would get a different score" in page

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from club.models import TableCode
-from club.services.table_entry import issue_codes
+from club.services.table_phones import issue_codes
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from club.forms.entry import HcpField, ResultField
 from club.models import STRAINS
 from club.notation import bridge_message, seat_display
 from club.services.results import contract_values
-from club.services.table_entry import CODE_ALPHABET, CODE_LENGTH, code_characters
+from club.services.table_phones import CODE_ALPHABET, CODE_LENGTH, code_characters
 from scoring.engine import MAX_LEVEL, MAX_TRICKS, MIN_LEVEL, BridgeError, Direction, parse_result
 
 SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
@@ -34,14 +34,6 @@ def parse_lead(text):
     if suit is None or rank is None:
         raise ValueError(text)
     return suit + rank
-
-
-def lead_display(lead):
-    """"SK" → "♠K", "HT" → "♥10": a stored lead as players read it."""
-    if not lead:
-        return ""
-    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-    return symbols.get(lead[0], lead[0]) + lead[1:].replace("T", "10")
 
 
 def radio(choices, coerce=str):

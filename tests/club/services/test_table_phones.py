@@ -9,7 +9,7 @@ from django.db import IntegrityError, connection
 from club.models import DirectorCall, Result, Session, TableCode, TableEntry
 from club.services.errors import DuplicateResult, Refused
 from club.services.results import contract_values, enter_result
-from club.services.table_entry import (
+from club.services.table_phones import (
     CODE_ALPHABET,
     CODE_LENGTH,
     EntryExists,

@@ -1,7 +1,7 @@
 """The directors' compensation tables: every table (built in and the club's) with its
 values, a copy of any of them under a name the director chooses, and a club table's twenty
-rows changed on one form. Every change goes through club.services.tables, which refuses a
-table that scored results (naming the sessions): the club copies it instead."""
+rows changed on one form. Every change goes through club.services.compensation_tables, which
+refuses a table that scored results (naming the sessions): the club copies it instead."""
 
 from django.contrib import messages
 from django.db import IntegrityError
@@ -10,10 +10,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club.forms.tables import CopyTableForm, TableRowsForm
+from club.forms.compensation_tables import CopyTableForm, TableRowsForm
 from club.permissions import director_required
+from club.services.compensation_tables import (
+    change_refusal,
+    copy_table,
+    replace_rows,
+    unique_copy_name,
+)
 from club.services.errors import Refused
-from club.services.tables import change_refusal, copy_table, replace_rows, unique_copy_name
 from scoring.models import CompensationTable
 
 
@@ -25,11 +30,11 @@ def load_table(table_id):
 @require_GET
 def table_list(request):
     tables = CompensationTable.objects.annotate(session_count=Count("sessions"))
-    return render(request, "club/tables/list.html", {"tables": tables})
+    return render(request, "club/compensation_tables/list.html", {"tables": tables})
 
 
 def table_page(request, table, form=None, copy_form=None):
-    return render(request, "club/tables/detail.html", {
+    return render(request, "club/compensation_tables/detail.html", {
         "table": table, "refusal": change_refusal(table),
         "form": form or TableRowsForm(rows=table.row_tuples()),
         "copy_form": copy_form or CopyTableForm(initial={"name": unique_copy_name(table.name)}),

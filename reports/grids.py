@@ -9,10 +9,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from club.io.exports import EXPORT_FORMATS
 from club.notation import signed  # one way to sign a number, on every page
-
-__all__ = ["EXPORT_FORMATS", "SignedColumn", "StandingsTable", "signed", "signed_html"]
 
 
 def signed_html(value):
@@ -51,7 +48,7 @@ class StandingsTable(tables.Table):
                                          "td": {"class": "num per-board"}})
 
     class Meta:
-        template_name = "reports/table.html"
+        template_name = "reports/grid.html"
         attrs = {"class": "standings"}
         orderable = True
         empty_text = _("No pairs yet.")
@@ -67,7 +64,7 @@ class StandingsTable(tables.Table):
         return {name for name, column in cls.base_columns.items() if column.visible}
 
     def html_parts(self):
-        """(head, body) for reports/table.html, in the table's order: each header as its
+        """(head, body) for reports/grid.html, in the table's order: each header as its
         attributes, text and sort link; the body's rows as HTML made here, each cell by its
         render_* method called directly (a template loop over the cells cost more than all
         the rest of the page)."""

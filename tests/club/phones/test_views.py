@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from club.models import DirectorCall, Result, Session, TableEntry
-from club.services.table_entry import issue_codes
+from club.services.table_phones import issue_codes
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -494,7 +494,7 @@ def test_a_howell_table_plays_a_board_in_two_rounds(client, db):
 
 def test_the_phones_script_following_the_redirect_leaves_the_message_for_the_page(
         client, evening):
-    """table.js posts with fetch(), which follows the redirect, then opens the page: that
+    """phones.js posts with fetch(), which follows the redirect, then opens the page: that
     first request must leave the accepted result's message for the page."""
     enter(client, evening, 1, 1, shorthand="4S= N")
     entry = TableEntry.objects.get()

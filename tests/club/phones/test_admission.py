@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import DirectorCall, Session, TableCode
-from club.services.table_entry import issue_codes
+from club.services.table_phones import issue_codes
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +82,7 @@ def test_a_phone_whose_code_was_replaced_is_not_counted_as_guessing(client, even
 
 
 def test_a_network_guessing_without_cookies_is_refused_but_admitted_phones_go_on(evening):
-    from club.views.table_admission import ADDRESS_MISSES
+    from club.phones.admission import ADDRESS_MISSES
     admitted = Client()
     assert admitted.get(table_url(evening, 1)).status_code == 200
     guesser = Client()
@@ -98,7 +98,7 @@ def test_a_network_guessing_without_cookies_is_refused_but_admitted_phones_go_on
 
 
 def test_an_ipv6_network_is_one_address(evening, monkeypatch):
-    monkeypatch.setattr("club.views.table_admission.ADDRESS_MISSES", 3)
+    monkeypatch.setattr("club.phones.admission.ADDRESS_MISSES", 3)
     for host in (1, 2, 3):
         wrong(Client(), 1, REMOTE_ADDR=f"2001:db8:0:7::{host}")
     assert Client().get(table_url(evening, 1), REMOTE_ADDR="2001:db8:0:7::99").status_code == 429
@@ -106,7 +106,7 @@ def test_an_ipv6_network_is_one_address(evening, monkeypatch):
 
 
 def test_the_sites_ceiling_holds_across_addresses(evening, monkeypatch):
-    monkeypatch.setattr("club.views.table_admission.SITE_MISSES", 3)
+    monkeypatch.setattr("club.phones.admission.SITE_MISSES", 3)
     admitted = Client()
     assert admitted.get(table_url(evening, 1)).status_code == 200
     for host in (1, 2, 3):
@@ -120,8 +120,8 @@ def test_the_sites_ceiling_holds_across_addresses(evening, monkeypatch):
 def test_guessing_a_live_code_takes_years_at_the_sites_ceiling():
     """The arithmetic of docs/architecture.md: 30 live codes, guesses never repeated, the
     whole site's ceiling of wrong codes used all the time."""
-    from club.services.table_entry import CODE_ALPHABET, CODE_LENGTH
-    from club.views.table_admission import MISS_WINDOW, SITE_MISSES
+    from club.phones.admission import MISS_WINDOW, SITE_MISSES
+    from club.services.table_phones import CODE_ALPHABET, CODE_LENGTH
     codes = len(CODE_ALPHABET) ** CODE_LENGTH
     guesses = (codes + 1) / (30 + 1)
     years = guesses / SITE_MISSES * MISS_WINDOW / (365.25 * 24 * 3600)

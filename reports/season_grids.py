@@ -1,5 +1,5 @@
 """django-tables2 tables of the pages that add sessions up: a season's ladder and an event's
-standings (page and downloads, like the session standings in reports.tables)."""
+standings (page and downloads, like the session standings in reports.grids)."""
 
 from collections import Counter
 
@@ -8,7 +8,7 @@ from django.core.paginator import Paginator
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from reports.tables import SignedColumn, signed_html
+from reports.grids import SignedColumn, signed_html
 
 # Rows a page shows (django-tables2 takes a fraction of a millisecond a cell).
 PER_PAGE = 30
@@ -44,7 +44,7 @@ class SortableTable(tables.Table):
         return self
 
     class Meta:
-        template_name = "reports/seasons/table.html"
+        template_name = "reports/seasons/grid.html"
         orderable = True
 
 

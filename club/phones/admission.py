@@ -1,4 +1,4 @@
-"""Which phone may open which table (the pages under /t/<code>/, club.views.table).
+"""Which phone may open which table (the pages under /t/<code>/, club.phones.views).
 
 A phone opens its table with the code on the table's card (the QR link, or typed) and is
 then given the table's pass, a signed cookie naming that code. A phone presenting the code
@@ -22,9 +22,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext, ngettext
 from django_ratelimit.core import get_usage
 
-from club.forms.table import TableCodeForm
+from club.forms.table_phones import TableCodeForm
 from club.models import TableCode
-from club.services.table_entry import normalize_code
+from club.services.table_phones import normalize_code
 
 MISS_WINDOW = 60  # seconds; in each, at most
 DEVICE_MISSES = 5  # wrong codes from one phone,
@@ -74,7 +74,7 @@ def _spent(request, device):
 
 
 def _refusal(request, message, status, code=""):
-    return render(request, "club/table/closed.html", {
+    return render(request, "club/phones/closed.html", {
         "message": message, "form": TableCodeForm(initial={"code": code})}, status=status)
 
 

@@ -51,10 +51,13 @@ def unique_copy_name(name):
 
 
 def copy_table(table_id, name=None):
-    """A new, editable club table with the rows of table `table_id`."""
+    """A new, editable club table with the rows of table `table_id`, named `name` (else
+    "... (copy)"). IntegrityError when the name is taken; nothing is written then."""
     with transaction.atomic():
         source = CompensationTable.objects.prefetch_related("rows").get(pk=table_id)
-        return source.copy(name or unique_copy_name(source.name))
+        table = CompensationTable.objects.create(name=name or unique_copy_name(source.name))
+        _add_rows(table, source.row_tuples())
+    return table
 
 
 def check_rows(rows):

@@ -1,6 +1,6 @@
 """Forms of the directors' compensation tables page: a club table's twenty rows on one form,
-and the name of a copy. The service (club.services.tables) checks the values make a table
-and refuses a table that scored results."""
+and the name of a copy. The service (club.services.compensation_tables) checks the values
+make a table and refuses a table that scored results."""
 
 from django import forms
 from django.utils.translation import gettext

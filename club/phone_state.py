@@ -1,0 +1,187 @@
+"""What one table's phone may read of a running session (the players' pages, club.phones):
+its pairs, its rounds and their boards from the movement, the results and open entries of
+those boards, and what club.visibility lets the table see. Loaded once per request in a
+fixed number of queries; nothing here writes."""
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.utils.translation import gettext
+
+from club.models import Board, DirectorCall, Result, TableEntry
+from club.notation import result_display, signed
+from club.queries import session_pairs
+from club.schedule import seating_boards
+from club.visibility import (
+    board_visibility,
+    current_seating,
+    movement,
+    played_pairs,
+    seated_now,
+    table_visibility,
+)
+from scoring.engine import Seating
+
+
+@dataclass
+class Round:
+    seating: Seating
+    boards: list
+
+
+class TableState:
+    """One table of a running session, loaded once per request in a fixed number of
+    queries: its pairs, its seatings (from the movement), what it has entered, and what it
+    may see (club.visibility)."""
+
+    def __init__(self, session, code):
+        self.session, self.code, self.table = session, code, code.table
+        self.pairs = {p.number: p for p in session_pairs(session)}
+        self.pair_ids = {p.pk: p for p in self.pairs.values()}
+        self.schedule = movement(session, len(self.pairs)) or []
+        per_round = session.boards_per_round
+        self.rounds = [Round(s, list(seating_boards(s, per_round)))
+                       for s in self.schedule if s.table == self.table]
+        boards = {n for r in self.rounds for n in r.boards}
+        played = played_pairs(session)
+        seatings = [r.seating for r in self.rounds]
+        self.playing = current_seating(seatings, played, per_round)
+        self.seated = seated_now(seatings, played, per_round)
+        public = board_visibility(session, self.schedule, pair_count=len(self.pairs),
+                                  played=played)
+        self.visible = table_visibility(public, self.seated, played)
+        ids = [self.pairs[n].pk for r in self.rounds for n in r.seating.pairs
+               if n in self.pairs]
+        # By (round, board): in a Howell a table may play the same boards in two rounds.
+        self.results = {}
+        for result in (Result.objects.filter(board__session=session, board__number__in=boards)
+                       .filter(Q(ns_pair__in=ids) | Q(ew_pair__in=ids))
+                       .select_related("board")):
+            number = result.board.number
+            for round_ in self.rounds:
+                if number in round_.boards and (
+                        {result.ns_pair_id, result.ew_pair_id} & self._ids(round_.seating)):
+                    result.board.session = session
+                    self.results[round_.seating.round, number] = result
+        self.entries, self.accepted = {}, set()
+        for entry in (TableEntry.objects.filter(session=session, table=self.table,
+                                                board__number__in=boards)
+                      .exclude(status=TableEntry.Status.WITHDRAWN).select_related("board")):
+            if entry.status == TableEntry.Status.ACCEPTED:
+                self.accepted.add(entry.result_id)
+            else:
+                self.entries[entry.round, entry.board.number] = entry
+
+    def _ids(self, seating):
+        return {self.pairs[n].pk for n in seating.pairs if n in self.pairs}
+
+    def round(self, number=None):
+        if number is None:
+            return self.current_round()
+        return next((r for r in self.rounds if r.seating.round == number), None)
+
+    def done(self, round_):
+        return all((round_.seating.round, n) in self.results for n in round_.boards)
+
+    def current_round(self):
+        """The round the table is playing (club.visibility.current_seating), else the
+        last."""
+        if self.seated is None:
+            return None
+        return self.round(self.seated.round)
+
+    def is_playing(self, round_):
+        """Whether the table enters this round's boards now."""
+        return self.playing is not None and round_.seating.round == self.playing.round
+
+    def round_of_board(self, number):
+        """The round in which this table plays the board: the current round when it plays
+        it then (a Howell table may play a board in two rounds), else the latest before
+        it, else the first."""
+        rounds = [r for r in self.rounds if number in r.boards]
+        now = self.seated.round if self.seated else 0
+        return (next((r for r in rounds if r.seating.round == now), None)
+                or next((r for r in reversed(rounds) if r.seating.round < now), None)
+                or next(iter(rounds), None))
+
+    def board(self, number):
+        board = Board.objects.get(session=self.session, number=number)
+        board.session = self.session
+        return board
+
+    def needs_hcp(self, board):
+        return not self.session.duplicated or board.ns_hcp is None
+
+    def side(self, number):
+        pair = self.pairs.get(number)
+        return {"label": self.session.pair_label(number) if number else "",
+                "players": pair.players if pair else ""}
+
+    def status(self, round_, number):
+        """(key, text) of a board at this table in this round."""
+        key = (round_.seating.round, number)
+        result = self.results.get(key)
+        if result is not None:
+            if result.pk in self.accepted:
+                return "accepted", gettext("accepted")
+            return "director", gettext("entered by the director")
+        entry = self.entries.get(key)
+        if entry is not None and entry.status == TableEntry.Status.HELD:
+            return "held", gettext("held for the director")
+        if entry is not None:
+            return "entered", gettext("awaiting East-West")
+        return "todo", gettext("to play")
+
+    def moves(self, round_):
+        """Where the table's pairs and boards go in the next round, from the movement;
+        None after the last round."""
+        later = [s for s in self.schedule if s.round == round_.seating.round + 1]
+        if not later:
+            return None
+        pairs = []
+        for number in round_.seating.pairs:
+            seat = next((s for s in later if number in s.pairs), None)
+            if seat is not None:
+                pairs.append({**self.side(number), "table": seat.table,
+                              "sit_out": seat.is_sit_out, "stays": seat.table == self.table,
+                              "direction": gettext("North-South") if seat.ns == number
+                              else gettext("East-West")})
+        tables = [s.table for s in later
+                  if s.board_set and s.board_set == round_.seating.board_set]
+        return {"pairs": pairs, "tables": tables, "boards": round_.boards}
+
+    def called(self):
+        """Whether the table's call for the director is still open."""
+        return DirectorCall.objects.filter(session=self.session, table=self.table,
+                                           answered_at__isnull=True).exists()
+
+    def traveller(self, board, own):
+        """The board's results at every table that has played it (a board this table may
+        see); `own` is this table's."""
+        rows = []
+        for r in Result.objects.filter(board=board).order_by("table", "pk"):
+            ns, ew = self.pair_ids.get(r.ns_pair_id), self.pair_ids.get(r.ew_pair_id)
+            rows.append({"table": r.table, "ns": ns and self.session.pair_label(ns.number),
+                         "ew": ew and self.session.pair_label(ew.number),
+                         "text": result_display(r.contract, r.declarer, r.tricks),
+                         "score": signed(r.ns_score), "ns_imps": signed(r.ns_imps),
+                         "ew_imps": signed(r.ew_imps), "adjusted": r.is_adjusted,
+                         "here": r.pk == own.pk})
+        return rows
+
+    def totals(self):
+        """The IMPs so far of each pair seated here now, over the boards this table may
+        see (club.visibility): no total tells either pair about a board it has not
+        played."""
+        ids = self._ids(self.seated)
+        totals = dict.fromkeys(ids, 0)
+        for number, ns, ew, ns_imps, ew_imps in (Result.objects.filter(
+                Q(ns_pair__in=ids) | Q(ew_pair__in=ids)).values_list(
+                "board__number", "ns_pair_id", "ew_pair_id", "ns_imps", "ew_imps")):
+            if number not in self.visible:
+                continue
+            for pair_id, imps in ((ns, ns_imps), (ew, ew_imps)):
+                if pair_id in totals:
+                    totals[pair_id] += imps
+        return [{**self.side(self.pair_ids[i].number), "imps": signed(v)}
+                for i, v in totals.items()]

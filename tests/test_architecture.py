@@ -1,0 +1,47 @@
+"""What docs/architecture.md says of the code's shape, checked: the layers contract inside
+club (pyproject.toml, checked by `lint-imports`) names every module and package of club (a
+module left out of it is free to import anything), and outcomes are computed in one
+place."""
+
+import ast
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def club_layers(text):
+    contracts = tomllib.loads(text)["tool"]["importlinter"]["contracts"]
+    (contract,) = [c for c in contracts if c.get("containers") == ["club"]]
+    return {name.strip() for layer in contract["layers"] for name in layer.split("|")}
+
+
+def club_modules():
+    club = ROOT / "club"
+    return ({path.stem for path in club.glob("*.py") if path.stem != "__init__"}
+            | {path.parent.name for path in club.glob("*/__init__.py")})
+
+
+def test_every_module_of_club_is_in_a_layer():
+    layers = club_layers((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert club_modules() - layers == set()
+    assert layers - club_modules() == set()  # and the contract names nothing that is gone
+
+
+def imported_names(path):
+    """{name: module} of every `from module import name` in the file (at any depth)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {alias.name: node.module for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module for alias in node.names}
+
+
+def test_outcomes_are_computed_in_one_place():
+    """The engine's score_board (a result's score, compensation, net and IMPs) is called
+    from club.services.scoring alone: a page or a file that needs an outcome asks it. (A
+    data migration is history, frozen as it ran: club 0008 scored the rulings it converted
+    once, with the engine of its day.)"""
+    callers = {str(path.relative_to(ROOT))
+               for package in ("club", "reports", "config")
+               for path in (ROOT / package).rglob("*.py") if "migrations" not in path.parts
+               if imported_names(path).get("score_board", "").startswith("scoring.engine")}
+    assert callers == {"club/services/scoring.py"}
