@@ -3,7 +3,15 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from club.services.compensation_tables import copy_table, replace_rows
+from club.services.compensation_tables import (
+    change_refusal,
+    check_rows,
+    copy_table,
+    replace_rows,
+    scored_sessions,
+    table_for_import,
+    unique_copy_name,
+)
 from club.services.errors import Refused
 from scoring.engine import MOSCOW
 from scoring.models import CompensationRow, CompensationTable, moscow_table
@@ -112,3 +120,38 @@ def test_new_values_must_make_a_valid_table():
 def test_copies_get_names_of_their_own():
     first, second = copy_table(moscow_table().pk), copy_table(moscow_table().pk)
     assert (first.name, second.name) == ("Moscow (copy)", "Moscow (copy 2)")
+
+
+def test_scored_sessions_and_change_refusal_name_what_a_table_scored():
+    club = copy_table(moscow_table().pk, "Club")
+    session = make_session(tables=3, table=club, name="Tuesday pairs")
+    assert list(scored_sessions(club)) == [] and change_refusal(club) == ""
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=26)
+    assert list(scored_sessions(club)) == [session]
+    assert "scored the results of Tuesday pairs" in change_refusal(club)
+    assert "built-in table “Moscow” cannot be changed" in change_refusal(moscow_table())
+
+
+def test_unique_copy_name_skips_names_taken():
+    assert unique_copy_name("Club") == "Club (copy)"
+    CompensationTable.objects.create(name="Club (copy)")
+    CompensationTable.objects.create(name="Club (copy 2)")
+    assert unique_copy_name("Club") == "Club (copy 3)"
+
+
+def test_check_rows_returns_the_engine_table_or_refuses():
+    assert check_rows(moscow_rows()).compensation(26, False) == 350
+    with pytest.raises(Refused, match="never decrease"):
+        check_rows(moscow_rows(hcp26=(290, 520)))
+
+
+def test_table_for_import_reuses_an_equal_table_and_refuses_other_values():
+    club = copy_table(moscow_table().pk, "Club")
+    assert table_for_import("Club", moscow_rows()) == club
+    with pytest.raises(Refused, match="already has a table named “Club” with other values"):
+        table_for_import("Club", moscow_rows(hcp26=(390, 520)))
+    new = table_for_import("Imported", moscow_rows(hcp26=(390, 520)))
+    assert new.to_engine().compensation(26, False) == 390 and not new.builtin
+    with pytest.raises(Refused, match="never decrease"):
+        table_for_import("Broken", moscow_rows(hcp26=(290, 520)))
+    assert not CompensationTable.objects.filter(name="Broken").exists()

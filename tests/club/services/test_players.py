@@ -5,12 +5,19 @@ from datetime import date
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import transaction
 
 from club.models import CarryOver, Pair, Player, Result
 from club.queries import session_standings
 from club.services.errors import Refused
 from club.services.pairs import save_pair
-from club.services.players import merge_players, merge_problem, save_player
+from club.services.players import (
+    hold_players,
+    merge_players,
+    merge_problem,
+    merge_refusal,
+    save_player,
+)
 from club.services.seasons import save_event, set_carry_over
 from tests.factories import make_player, make_result, make_session
 from tests.reports.test_seasons import evening
@@ -160,3 +167,24 @@ def test_a_pair_saved_with_a_player_merged_meanwhile_is_refused():
         save_pair(session.pk, 5, merged, partner)
     assert not Pair.objects.filter(session=session, number=5).exists()
     assert save_pair(session.pk, 5, keep, partner).player1_id == keep.pk
+
+
+def test_hold_players_refuses_a_player_gone():
+    here = make_player("Here")
+    with transaction.atomic():
+        hold_players([here.pk, None])  # None: a player not saved yet
+    with pytest.raises(Refused, match="no longer in the player list"), transaction.atomic():
+        hold_players([here.pk, 999999])
+    with pytest.raises(Refused) as refused, transaction.atomic():
+        hold_players([999999], "Gone")
+    assert refused.value.messages == ["Gone"]
+
+
+def test_merge_refusal_of_partners_and_of_different_numbers():
+    first, second = make_player("Olga", membership_number="1"), make_player("Olga S.")
+    session = make_session(tables=3, pairs=0, name="Monday")
+    together = Pair.objects.create(session=session, number=1, player1=first, player2=second)
+    assert "played together in Monday" in merge_refusal(first, second, [together], [])
+    assert merge_refusal(first, second, [], []) == ""
+    second.membership_number = "2"
+    assert "different membership numbers (1 and 2)" in merge_refusal(first, second, [], [])

@@ -19,6 +19,7 @@ from club.services.seasons import (
     delete_season,
     save_event,
     save_season,
+    season_problems,
     set_carry_over,
 )
 from club.stats.ladder import ladder_rows
@@ -199,3 +200,16 @@ def test_rescoring_a_session_takes_a_fixed_number_of_queries():
         assert record.history_change_reason == "rescored: scoring rules changed"
         assert record.ns_compensation == changed.ns_compensation != 0
     assert counts[0] == counts[1]
+
+
+def test_season_problems_name_each_field_at_fault():
+    assert season_problems(PERIOD, []) == {}
+    assert season_problems({**PERIOD, "start": None, "end": None}, [1]) == {}
+    problems = season_problems({"name": " ", "start": date(2026, 9, 1), "end": None,
+                                "min_sessions": 0, "best_of": 0}, [])
+    assert set(problems) == {"name", "end", "min_sessions", "best_of"}
+    assert season_problems({**PERIOD, "end": date(2026, 8, 1)}, [])["end"] == [
+        "The last day comes before the first (2026-09-01)."]
+    assert "not both" in season_problems(PERIOD, [1])["sessions"][0]
+    assert "a period (first and last day) or choose" in season_problems(
+        {**PERIOD, "start": None, "end": None}, [])[None][0]

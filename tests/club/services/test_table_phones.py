@@ -7,6 +7,7 @@ import pytest
 from django.db import IntegrityError, connection
 
 from club.models import DirectorCall, Result, Session, TableCode, TableEntry
+from club.schedule import seating_boards, session_schedule
 from club.services.errors import DuplicateResult, Refused
 from club.services.results import contract_values, enter_result
 from club.services.table_phones import (
@@ -17,9 +18,12 @@ from club.services.table_phones import (
     accept_entry,
     answer_call,
     call_director,
+    code_characters,
     issue_codes,
+    new_code,
     normalize_code,
     preview,
+    refuse_other_round,
     submit_entry,
     withdraw_entry,
 )
@@ -296,3 +300,28 @@ def test_the_preview_has_the_score_only(evening):
     assert (shown.ns_compensation, shown.ns_net, shown.ns_imps) == (None, None, None)
     entry = submit(evening, board=2, text="3NT+1 S", ns_hcp=25)  # board 2: NS vulnerable
     assert preview(entry, evening.boards.get(number=2)).ns_score == 630
+
+
+def test_new_code_draws_from_the_alphabet_without_look_alikes():
+    codes = {new_code() for _ in range(50)}
+    assert len(codes) == 50
+    assert all(len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) for code in codes)
+    assert not set("01OIL") & set(CODE_ALPHABET)
+
+
+def test_code_characters_read_what_a_player_typed():
+    assert code_characters("k7qm-4txb") == "K7QM4TXB"
+    assert code_characters(" К7QM 4ТХВ ") == "K7QM4TXB"  # Cyrillic К, Т, Х, В
+    assert code_characters("k7q!") == "K7Q!"  # the rest is left for the message
+
+
+def test_refuse_other_round_lets_a_table_enter_only_its_current_round(evening):
+    refuse_other_round(evening, 1, 1, 1)  # round 1 is being played: no refusal
+    with pytest.raises(Refused, match="Table 1 is playing round 1: board 9 is played in "
+                                      "round 2"):
+        refuse_other_round(evening, 1, 2, 9)
+    for seating in (s for s in session_schedule(evening) if s.table == 1):
+        for number in seating_boards(seating, evening.boards_per_round):
+            make_result(evening, number, seating.ns, seating.ew, "pass")
+    with pytest.raises(Refused, match="Table 1 has played all its rounds"):
+        refuse_other_round(evening, 1, 3, 1)

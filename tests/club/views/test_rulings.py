@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from club.forms.entry import ONE_KIND_OF_RULING, ResultEditForm
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -66,10 +67,14 @@ def test_a_bad_ruling_is_refused_with_a_message(director_client, result):
 
 def test_an_assigned_result_and_adjusted_scores_together_are_refused(director_client,
                                                                     result):
-    """The score would come from one and the IMPs from the other."""
-    page = rule(director_client, result, ns_adjustment="ave+", ew_adjustment="ave-",
-                assigned="4S-1 N").content.decode()
-    assert "not both" in page
+    """The score would come from one and the IMPs from the other. The form refuses it
+    with its own message, on the page (200), before the service or the database would."""
+    response = rule(director_client, result, ns_adjustment="ave+", ew_adjustment="ave-",
+                    assigned="4S-1 N")
+    assert response.status_code == 200
+    page = response.content.decode()
+    # The help texts say "not both" too: the form's own message is what shows the refusal.
+    assert "Give either an assigned result (it is scored like a table result)" in page
     assert 'value="4S-1 N"' in page  # what was typed stays
     result.refresh_from_db()
     assert not result.is_adjusted and result.version == 1
@@ -91,3 +96,17 @@ def test_adjusted_results_are_marked(director_client, result):
     assert "NS Average plus (+3 IMPs)" in page
     page = director_client.get(reverse("entry-traveller", args=[session.pk, 1])).content
     assert b'class="entry-row adjusted"' in page
+
+
+@pytest.mark.parametrize("sides", [{"ns_adjustment": "ave+"}, {"ew_adjustment": "ave-"}])
+def test_the_result_form_refuses_an_assigned_result_with_an_adjusted_score(sides):
+    data = {"result": "3NT= N", "ns_hcp": "", "ns_adjustment": "", "ew_adjustment": "",
+            "assigned": "4S-1 N", "version": "1", **sides}
+    form = ResultEditForm(data, initial={"result": "3NT= N", "version": 1}, pairs={},
+                          free_seating=False, duplicated=True, board_hcp=25)
+    assert not form.is_valid()
+    assert form.non_field_errors() == [str(ONE_KIND_OF_RULING)]
+    alone = ResultEditForm({**data, "ns_adjustment": "", "ew_adjustment": ""},
+                           initial={"result": "3NT= N", "version": 1}, pairs={},
+                           free_seating=False, duplicated=True, board_hcp=25)
+    assert alone.is_valid(), alone.errors
