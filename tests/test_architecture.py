@@ -45,3 +45,30 @@ def test_outcomes_are_computed_in_one_place():
                for path in (ROOT / package).rglob("*.py") if "migrations" not in path.parts
                if imported_names(path).get("score_board", "").startswith("scoring.engine")}
     assert callers == {"club/services/scoring.py"}
+
+
+def movement_callers(path):
+    """Whether the file calls the engine's movements.schedule (as `movements.schedule(...)`
+    or a `schedule` imported from scoring.engine.movements)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = imported_names(path).get("schedule") == "scoring.engine.movements"
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if (isinstance(func, ast.Attribute) and func.attr == "schedule"
+                and isinstance(func.value, ast.Name) and func.value.id == "movements"):
+            return True
+        if imported and isinstance(func, ast.Name) and func.id == "schedule":
+            return True
+    return False
+
+
+def test_the_movement_is_computed_in_one_place():
+    """A session's seatings come from club.plan.SessionPlan alone: every page, check,
+    service and report loads a plan and reads it, none asks the engine on its own."""
+    callers = {str(path.relative_to(ROOT))
+               for package in ("club", "reports", "config")
+               for path in (ROOT / package).rglob("*.py") if "migrations" not in path.parts
+               if movement_callers(path)}
+    assert callers == {"club/plan.py"}

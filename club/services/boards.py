@@ -8,8 +8,9 @@ from django.utils.translation import gettext
 
 from club.models import Board
 from club.notation import bridge_message
+from club.plan import SessionPlan
 from club.queries import boards_with_results
-from club.schedule import board_total, listing, planned_schedule
+from club.schedule import listing
 from club.services.errors import MissingHcp, Refused, StaleValue
 from club.services.locks import lock_session, locked_board
 from club.services.scoring import rescore_board
@@ -29,15 +30,16 @@ from scoring.engine.analysis import analyse
 UNSET = object()  # "the form did not carry the value it was loaded with"
 
 
-def sync_boards(session):
+def sync_boards(session, plan=None):
     """Make the session's boards the ones its setup needs: create the missing boards and
     delete the extra ones that have no results. Called by the services that change the
-    setup, the pairs or the status, inside their transaction.
+    setup, the pairs or the status, inside their transaction (`plan`: the session's
+    SessionPlan when the caller has loaded it under the lock).
 
     Returns the numbers of extra boards kept because results exist on them (the setup
     services refuse such changes, so normally []).
     """
-    total = board_total(session, schedule=planned_schedule(session))
+    total = (plan or SessionPlan.load(session)).board_total
     extra = session.boards.filter(number__gt=total)
     kept = sorted(set(extra.filter(results__isnull=False).values_list("number", flat=True)))
     extra.exclude(number__in=kept).delete()
