@@ -107,9 +107,6 @@ class TableState:
         board.session = self.session
         return board
 
-    def needs_hcp(self, board):
-        return not self.session.duplicated or board.ns_hcp is None
-
     def side(self, number):
         pair = self.pairs.get(number)
         return {"label": self.session.pair_label(number) if number else "",

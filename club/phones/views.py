@@ -32,6 +32,7 @@ from club.notation import lead_display, result_display, seat_display, signed, vu
 from club.phone_state import TableState
 from club.phones.admission import check_code, with_pass
 from club.services.errors import ServiceError
+from club.services.hcp import hcp_needed
 from club.services.table_phones import (
     EntryExists,
     ResultExists,
@@ -107,7 +108,7 @@ def board_context(state, round_, board, form):
                                            scored.tricks))
     elif state.is_playing(round_):
         context["form"] = form or TableEntryForm(
-            initial={"key": uuid.uuid4(), "doubling": 0}, with_hcp=state.needs_hcp(board))
+            initial={"key": uuid.uuid4(), "doubling": 0}, with_hcp=hcp_needed(board))
     else:  # a board of a later round: why it cannot be entered now
         context.update(playing=state.playing and state.playing.round,
                        refusal=form.non_field_errors() if form is not None else None)
@@ -219,7 +220,7 @@ def table_board(request, code, board_number):
     board = state.board(board_number)
     form = None
     if request.method == "POST":
-        form = TableEntryForm(request.POST, with_hcp=state.needs_hcp(board))
+        form = TableEntryForm(request.POST, with_hcp=hcp_needed(board))
         if form.is_valid():
             try:
                 submit_entry(state.session.pk, table=state.table, round=round_.seating.round,

@@ -18,8 +18,9 @@ from django.utils.translation import gettext
 
 from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableCode, TableEntry
 from club.services.errors import Refused
+from club.services.hcp import hcp_conflict, hcp_needed, row_hcp
 from club.services.locks import current_plan, lock_session
-from club.services.results import enter_result, refuse_closed, row_hcp
+from club.services.results import enter_result, refuse_closed
 from club.services.scoring import table_score
 from club.visibility import current_seating, played_pairs
 
@@ -133,25 +134,6 @@ def _stored_result(board, ns_pair, ew_pair):
                                  board=board).first()
 
 
-def hcp_conflict(session, board, ns_hcp, ns_pair):
-    """Why an entry's NS HCP cannot stand on a duplicated board (another table, or the
-    board itself, has a different one), or ""."""
-    if not session.duplicated or ns_hcp is None:
-        return ""
-    if board.ns_hcp is not None and board.ns_hcp != ns_hcp:
-        return gettext("NS HCP %(typed)s, but the board has %(hcp)s.") % {
-            "typed": ns_hcp, "hcp": board.ns_hcp}
-    # The first HCP given stands until the director decides: held entries do not count.
-    other = (TableEntry.objects.filter(board=board, ns_hcp__isnull=False,
-                                       status__in=[TableEntry.Status.ENTERED,
-                                                   TableEntry.Status.ACCEPTED])
-             .exclude(ns_hcp=ns_hcp).exclude(ns_pair=ns_pair).order_by("created_at").first())
-    if other is not None:
-        return gettext("NS HCP %(typed)s, but table %(table)s gave %(hcp)s.") % {
-            "typed": ns_hcp, "table": other.table, "hcp": other.ns_hcp}
-    return ""
-
-
 def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=None,
                  plan=None):
     """A table's result on a board (contract fields from contract_values and the lead in
@@ -178,11 +160,10 @@ def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=
                                                status__in=TableEntry.OPEN).first()
         if open_entry is not None:
             raise EntryExists(open_entry)
-        needs_hcp = not session.duplicated or board.ns_hcp is None
-        if needs_hcp and ns_hcp is None:
+        if hcp_needed(board) and ns_hcp is None:
             raise Refused({"ns_hcp": [gettext("Enter the high-card points of North-South "
                                               "(0-40).")]})
-        conflict = hcp_conflict(session, board, ns_hcp, ns_pair)
+        conflict = hcp_conflict(board, ns_hcp, ns_pair=ns_pair)
         entry = TableEntry(
             key=key, session=session, board=board, round=seating.round,
             table=seating.table, ns_pair=ns_pair, ew_pair=ew_pair, ns_hcp=ns_hcp,
@@ -223,7 +204,7 @@ def accept_entry(session_id, key, table=None, plan=None):
         refuse_other_round(session, current_plan(session, plan), entry.table, entry.round,
                            entry.board.number)
         board = entry.board
-        conflict = hcp_conflict(session, board, entry.ns_hcp, entry.ns_pair)
+        conflict = hcp_conflict(board, entry.ns_hcp, ns_pair=entry.ns_pair)
         if conflict:
             return _hold(entry, conflict)
         # Like a scorecard: the first table's HCP is the duplicated board's (an HCP that

@@ -19,7 +19,8 @@ from club.models import Result
 from club.permissions import director_required
 from club.services.boards import set_board_hcp
 from club.services.errors import DuplicateResult, MissingHcp, ServiceError, StaleResult
-from club.services.results import contract_values, correct_result, enter_result, row_hcp
+from club.services.hcp import row_hcp
+from club.services.results import contract_values, correct_result, enter_result
 from club.views.rows import (
     board_pager,
     carried_texts,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from club.forms.entry import EntryRowForm, FreeRowForm
 from club.models import Board, Result, Session
 from club.plan import SessionPlan
+from club.services.hcp import row_takes_hcp
 from club.services.results import entry_refusal
 from scoring.engine import BridgeError, Seating, deal_ns_hcp
 
@@ -76,9 +77,7 @@ class Row:
 def schedule_row(sheet, board, seating, result, view, data=None):
     session = sheet.session
     key = f"b{board.number}-r{seating.round}-t{seating.table}"
-    # A duplicated board's HCP goes on top of its traveller; a scorecard row carries it
-    # (the first table entering the board gives it), a non-duplicated row always does.
-    with_hcp = not session.duplicated or view == "scorecard"
+    with_hcp = row_takes_hcp(session, from_scorecard=view == "scorecard")
     initial = {}
     if result is not None:
         initial = {"result": result.text, "ns_hcp": result.ns_hcp, "version": result.version}
@@ -94,7 +93,8 @@ def schedule_row(sheet, board, seating, result, view, data=None):
 
 def free_row(sheet, board, slot, data=None):
     key = f"b{board.number}-free{slot}"
-    form = FreeRowForm(data, pairs=sheet.pairs, with_hcp=not sheet.session.duplicated,
+    form = FreeRowForm(data, pairs=sheet.pairs,
+                       with_hcp=row_takes_hcp(sheet.session, from_scorecard=False),
                        auto_id=f"id_{key}_%s")
     return Row(key=key, board=board, form=form, view="traveller", slot=slot,
                post_url=reverse("entry-free-row", args=[sheet.session.pk, board.number]))

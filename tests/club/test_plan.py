@@ -100,19 +100,21 @@ def test_loading_a_plan_is_one_query_and_reading_it_none(django_assert_num_queri
         plan = SessionPlan.load(session)
         [pair.players for pair in plan.pairs]  # the players come with the pairs
     with django_assert_num_queries(0):
-        plan.schedule, plan.seated, plan.board_total, plan.setup_problems
-        plan.seatings_of_table(2), plan.scheduled_pairs, plan.seatings_of_board(3)
+        read = (plan.schedule, plan.seated, plan.board_total, plan.setup_problems,
+                plan.seatings_of_table(2), plan.scheduled_pairs, plan.seatings_of_board(3))
+    assert read[1] == 8 and read[2] == 8
     with django_assert_num_queries(1):
-        plan.boards, plan.boards  # the boards on first use, once
+        assert plan.boards is plan.boards  # the boards on first use, once
 
 
 def test_the_movement_is_computed_once_per_count():
     session = make_session(tables=3)
     plan = SessionPlan.load(session)
     with mock.patch("club.plan.movements.schedule", wraps=movements.schedule) as schedule:
-        plan.schedule, plan.seated, plan.planned, plan.board_total, plan.setup_problems
-        plan.seatings_of_table(1), plan.table_plays(1, 1, 1)
+        read = (plan.schedule, plan.seated, plan.planned, plan.board_total,
+                plan.setup_problems, plan.seatings_of_table(1), plan.table_plays(1, 1, 1))
     assert schedule.call_count == 1
+    assert read[1] == 6 and read[-1] is True
 
 
 def test_a_result_posted_at_a_table_computes_the_movement_once(client):
