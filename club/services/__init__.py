@@ -10,7 +10,8 @@
   ``backups`` (a backup's rows back into an empty database);
 - ``table_phones``: players entering results at their table; ``seasons``: seasons, events;
 - ``scoring``: the one place where outcomes are computed; ``locks``: the session lock
-  every writer takes (and the page's plan of the session, while still current); ``errors``: how a service refuses (a ValidationError family).
+  every writer takes (and the page's plan of the session, while still current);
+  ``errors``: how a service refuses (a ValidationError family).
 
 The director's pages and the players' (club.phones), forms, the admin, management commands
 and importers call these; nothing else writes the club's data.
