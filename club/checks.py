@@ -1,9 +1,10 @@
 """Checks the director runs on a session: everything that needs attention before the
 results can be trusted, each item linking to the page where it is fixed.
 
-`session_checks(session)` loads the session's pairs, boards and results once (three
-queries, whatever the size of the session) and runs every check on those lists in Python.
-Each check is a plain function of that data returning a list of `Item`.
+`session_checks(session)` loads the session's plan (club.plan: its pairs and boards) and
+its results once (three queries, whatever the size of the session) and runs every check
+on those lists in Python. Each check is a plain function of that data returning a list
+of `Item`.
 """
 
 from dataclasses import dataclass
@@ -13,9 +14,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Result
-from club.notation import bridge_message, table_and_round
-from club.schedule import seating_boards, session_schedule
-from scoring.engine import BridgeError, MovementError, deal_ns_hcp
+from club.notation import table_and_round
+from club.plan import SessionPlan
+from club.schedule import seating_boards
+from scoring.engine import BridgeError, deal_ns_hcp
 
 KINDS = {
     "schedule": _("Pairs and movement"),
@@ -56,25 +58,21 @@ class SessionData:
         return reverse("entry-traveller", args=[self.session.pk, board_number])
 
 
-def load(session):
-    pair_numbers = dict(session.pairs.values_list("id", "number"))
-    boards = list(session.boards.order_by("number"))
+def load(plan):
+    """What the checks read of the session of `plan` (club.plan.SessionPlan)."""
+    boards = list(plan.boards.values())
     by_id = {board.pk: board for board in boards}
-    results = list(Result.objects.filter(board__session=session)
+    results = list(Result.objects.filter(board__session=plan.session)
                    .order_by("board__number", "table", "round", "pk"))
     for result in results:
         result.board = by_id[result.board_id]
-    error = ""
-    try:
-        schedule = session_schedule(session, pairs=len(pair_numbers))
-    except MovementError as err:
-        schedule, error = [], bridge_message(err)
-    return SessionData(session, pair_numbers, boards, results, schedule, error)
+    return SessionData(plan.session, {pk: p.number for pk, p in plan.by_id.items()}, boards,
+                       results, plan.seatings, plan.schedule_error)
 
 
 def session_checks(session):
     """Every problem of the session, in the order of KINDS."""
-    data = load(session)
+    data = load(SessionPlan.load(session))
     return [*schedule_problems(data), *missing_results(data), *misplaced_results(data),
             *hcp_differences(data), *missing_hcp(data), *hcp_against_deal(data)]
 
@@ -89,9 +87,8 @@ def schedule_problems(data):
 
 def _seated_boards(data):
     """(seating, board number) for every board the schedule has a table play."""
-    per_round = data.session.boards_per_round
     return [(seating, number) for seating in data.schedule if not seating.is_sit_out
-            for number in seating_boards(seating, per_round)]
+            for number in seating_boards(seating, data.session.boards_per_round)]
 
 
 def missing_results(data):

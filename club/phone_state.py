@@ -10,13 +10,11 @@ from django.utils.translation import gettext
 
 from club.models import Board, DirectorCall, Result, TableEntry
 from club.notation import result_display, signed
-from club.queries import session_pairs
-from club.schedule import seating_boards
+from club.plan import SessionPlan
 from club.visibility import (
-    board_visibility,
     current_seating,
-    movement,
     played_pairs,
+    public_boards,
     seated_now,
     table_visibility,
 )
@@ -36,20 +34,20 @@ class TableState:
 
     def __init__(self, session, code):
         self.session, self.code, self.table = session, code, code.table
-        self.pairs = {p.number: p for p in session_pairs(session)}
-        self.pair_ids = {p.pk: p for p in self.pairs.values()}
-        self.schedule = movement(session, len(self.pairs)) or []
-        per_round = session.boards_per_round
-        self.rounds = [Round(s, list(seating_boards(s, per_round)))
-                       for s in self.schedule if s.table == self.table]
+        # The plan is handed to the services this page calls, so the movement is computed
+        # once per request.
+        self.plan = SessionPlan.load(session)
+        self.pairs, self.pair_ids = self.plan.by_number, self.plan.by_id
+        self.schedule = self.plan.seatings
+        self.rounds = [Round(s, list(self.plan.boards_of(s)))
+                       for s in self.plan.seatings_of_table(self.table)]
         boards = {n for r in self.rounds for n in r.boards}
         played = played_pairs(session)
         seatings = [r.seating for r in self.rounds]
+        per_round = session.boards_per_round
         self.playing = current_seating(seatings, played, per_round)
         self.seated = seated_now(seatings, played, per_round)
-        public = board_visibility(session, self.schedule, pair_count=len(self.pairs),
-                                  played=played)
-        self.visible = table_visibility(public, self.seated, played)
+        self.visible = table_visibility(public_boards(self.plan, played), self.seated, played)
         ids = [self.pairs[n].pk for r in self.rounds for n in r.seating.pairs
                if n in self.pairs]
         # By (round, board): in a Howell a table may play the same boards in two rounds.
@@ -108,9 +106,6 @@ class TableState:
         board = Board.objects.get(session=self.session, number=number)
         board.session = self.session
         return board
-
-    def needs_hcp(self, board):
-        return not self.session.duplicated or board.ns_hcp is None
 
     def side(self, number):
         pair = self.pairs.get(number)

@@ -6,14 +6,9 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from club.models import Player, Result
-from club.schedule import board_total
-from club.visibility import Visibility, board_visibility, movement, played_from
+from club.plan import SessionPlan
+from club.visibility import Visibility, played_from, public_boards
 from scoring.engine import compute_standings
-
-
-def session_pairs(session):
-    """The session's pairs with their players (one query), by number."""
-    return list(session.pairs.select_related("player1", "player2").order_by("number"))
 
 
 def pair_entries(session, pairs):
@@ -45,26 +40,20 @@ class PublicStandings:
         return None if self.visible.everything else len(self.visible.public)
 
 
-def public_standings(session, pairs=None):
-    """The public standings of a session (two queries, or one when `pairs` are given):
+def public_standings(plan):
+    """The public standings of the session of `plan` (club.plan.SessionPlan; one query):
     the engine's arithmetic over the results of the boards the public may see."""
-    if pairs is None:
-        pairs = session_pairs(session)
+    session = plan.session
     results = result_rows(session)
-    schedule = movement(session, len(pairs))
-    visible = board_visibility(session, schedule, pair_count=len(pairs),
-                               played=played_from(results, {p.pk: p.number for p in pairs}))
-    rows = compute_standings(pair_entries(session, pairs),
+    visible = public_boards(plan, played_from(results, {p.pk: p.number for p in plan.pairs}))
+    rows = compute_standings(pair_entries(session, plan.pairs),
                              [row[1:] for row in results if row[0] in visible])
-    # A movement that cannot seat the pairs counts its boards as free seating would.
-    boards = (session.rounds * session.boards_per_round if schedule is None
-              else board_total(session, schedule))
-    return PublicStandings(rows, visible, boards)
+    return PublicStandings(rows, visible, plan.played_board_total)
 
 
-def session_standings(session, pairs=None):
-    """The rows of public_standings."""
-    return public_standings(session, pairs).rows
+def session_standings(session):
+    """The rows of public_standings (loading the session's plan)."""
+    return public_standings(SessionPlan.load(session)).rows
 
 
 def boards_with_results(session):

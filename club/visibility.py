@@ -27,8 +27,7 @@ downloads and the tables' own pages.
 from dataclasses import dataclass, field
 
 from club.models import Result, Session
-from club.schedule import seating_boards, session_schedule
-from scoring.engine import MovementError, boards_of_set
+from club.schedule import seating_boards
 
 
 @dataclass(frozen=True)
@@ -79,55 +78,27 @@ def played_from(rows, number_of=None):
     return played
 
 
-def movement(session, pair_count):
-    """The session's schedule for `pair_count` pairs: [] for free seating, None when the
-    movement cannot seat them (its boards then count as free seating's)."""
-    try:
-        return session_schedule(session, pairs=pair_count)
-    except MovementError:
-        return None
-
-
-def scheduled_pairs(session, schedule):
-    """{board number: [(ns, ew) of each seating the movement gives it]}."""
-    boards = {}
-    for seating in schedule:
-        if seating.is_sit_out:
-            continue
-        for number in boards_of_set(seating.board_set, session.boards_per_round):
-            boards.setdefault(number, []).append((seating.ns, seating.ew))
-    return boards
-
-
-def board_visibility(session, schedule, *, pair_count, played=None):
-    """The session's public boards (see the module docstring). `schedule` is the session's
-    movement for `pair_count` pairs (`movement`). `played` (from played_pairs or
-    played_from) saves the query when a page has it already."""
+def public_boards(plan, played=None):
+    """The boards the public may see now (see the module docstring), from the session's
+    plan (club.plan.SessionPlan). `played` (from played_pairs or played_from) saves the
+    query when a page has it already."""
+    session = plan.session
     if session.status in (Session.Status.FINISHED, Session.Status.PUBLISHED):
         return Visibility(everything=True)
     if session.status != Session.Status.RUNNING:
         return Visibility(everything=False)
     if played is None:
         played = played_pairs(session)
-    if not schedule:
-        tables_in_play = min(session.tables, pair_count // 2)
+    if not plan.seatings:
+        # Free seating, or a movement that cannot seat the pairs: counted as free seating.
+        tables_in_play = min(session.tables, plan.pair_count // 2)
         # Each result holds two pairs, and a pair plays a board once.
         public = {number for number, pairs in played.items()
                   if tables_in_play and len(pairs) >= 2 * tables_in_play}
     else:
-        seatings = scheduled_pairs(session, schedule)
-        public = {number for number, pairs in seatings.items()
+        public = {number for number, pairs in plan.scheduled_pairs.items()
                   if all({ns, ew} <= played.get(number, set()) for ns, ew in pairs)}
     return Visibility(everything=False, public=frozenset(public))
-
-
-def public_boards(session, pair_count=None, played=None):
-    """The boards the public may see now (counting the pairs when `pair_count` is not
-    given: one query; and one for `played` when not given)."""
-    if pair_count is None:
-        pair_count = session.pairs.count()
-    return board_visibility(session, movement(session, pair_count), pair_count=pair_count,
-                            played=played)
 
 
 # --- a table's phone -----------------------------------------------------------------------

@@ -45,3 +45,65 @@ def test_outcomes_are_computed_in_one_place():
                for path in (ROOT / package).rglob("*.py") if "migrations" not in path.parts
                if imported_names(path).get("score_board", "").startswith("scoring.engine")}
     assert callers == {"club/services/scoring.py"}
+
+
+def movement_callers(path):
+    """Whether the file calls the engine's movements.schedule (as `movements.schedule(...)`
+    or a `schedule` imported from scoring.engine.movements)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = imported_names(path).get("schedule") == "scoring.engine.movements"
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if (isinstance(func, ast.Attribute) and func.attr == "schedule"
+                and isinstance(func.value, ast.Name) and func.value.id == "movements"):
+            return True
+        if imported and isinstance(func, ast.Name) and func.id == "schedule":
+            return True
+    return False
+
+
+def test_the_movement_is_computed_in_one_place():
+    """A session's seatings come from club.plan.SessionPlan alone: every page, check,
+    service and report loads a plan and reads it, none asks the engine on its own."""
+    callers = {str(path.relative_to(ROOT))
+               for package in ("club", "reports", "config")
+               for path in (ROOT / package).rglob("*.py") if "migrations" not in path.parts
+               if movement_callers(path)}
+    assert callers == {"club/plan.py"}
+
+
+def hcp_writes(path):
+    """The lines where the file assigns `.ns_hcp = ...` or calls `.update(ns_hcp=...)`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lines = []
+    for node in ast.walk(tree):
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+                   else [])
+        if any(isinstance(t, ast.Attribute) and t.attr == "ns_hcp" for t in targets):
+            lines.append(node.lineno)
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "update"
+                and any(k.arg == "ns_hcp" for k in node.keywords)):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_a_boards_hcp_has_one_writer():
+    """Board.ns_hcp is written by club.services.hcp alone (save_board_hcp, called by the
+    services that store a board's HCP), so the rules of which HCP stands live there."""
+    writers = {str(path.relative_to(ROOT)): lines
+               for package in ("club", "reports", "config")
+               for path in (ROOT / package).rglob("*.py") if "migrations" not in path.parts
+               if (lines := hcp_writes(path))}
+    assert set(writers) == {"club/services/hcp.py"}, writers
+    assert len(writers["club/services/hcp.py"]) == 1
+
+
+def test_the_hcp_guard_sees_both_kinds_of_write(tmp_path):
+    source = tmp_path / "sample.py"
+    source.write_text("board.ns_hcp = 20\nBoard.objects.filter(pk=1).update(ns_hcp=None)\n"
+                      "result.ns_hcp == 3\n", encoding="utf-8")
+    assert hcp_writes(source) == [1, 2]

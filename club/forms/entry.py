@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from club.forms.fields import numeric_input, whole_number_field
 from club.models import ADJUSTMENTS
 from club.notation import bridge_message
-from club.services.boards import UNSET
+from club.services.hcp import UNSET
 from scoring.engine import (
     AdjustedScores,
     Adjustment,

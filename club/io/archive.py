@@ -5,7 +5,7 @@ memory), `dumps` its text; `read_archive` checks a text without saving anything,
 `import_archive` creates a new session from it. Importing an archive into an empty
 database and exporting the new session gives the identical text. The limits of a
 session's pair and board numbers come from the functions that made its pairs and boards
-(club.services.pairs, club.schedule.board_total), so every session's archive imports.
+(club.services.pairs, club.plan.SessionPlan.board_total), so every session's archive imports.
 The format is described in docs/export-format.md; bump FORMAT_VERSION when it changes.
 club.io.archive_schema reads the text and checks the structure of each part; the rules
 across parts are checked here.
@@ -21,8 +21,8 @@ from club.io.archive_schema import FORMAT_VERSION, Problems, check, load
 from club.io.files import ImportFailed, check_pair_players, decode_text
 from club.models import Board, Result, Session
 from club.notation import bridge_message
-from club.queries import pair_entries, session_pairs
-from club.schedule import board_total, planned_schedule
+from club.plan import SessionPlan, session_pairs
+from club.queries import pair_entries
 from club.services.boards import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
@@ -251,7 +251,7 @@ def board_limit(session, pair_numbers, problems):
     if session is None:
         return fallback
     try:
-        return board_total(session, schedule=planned_schedule(session, pair_numbers))
+        return SessionPlan.of_numbers(session, pair_numbers).board_total
     except MovementError as err:
         problems.add(_("session"), bridge_message(err))
         return fallback

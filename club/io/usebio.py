@@ -49,7 +49,8 @@ from club.io.results_csv import (
 from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH, Player
 from club.notation import bridge_message
-from club.queries import pair_entries, session_pairs
+from club.plan import session_pairs
+from club.queries import pair_entries
 from club.schedule import MAX_PAIRS, MAX_TABLES, listing
 from club.services.boards import analyse_boards
 from club.services.errors import Refused

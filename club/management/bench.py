@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from club.management.commands.demo import plausible_result, tame_result
 from club.models import Board, Result, Session
 from club.permissions import DIRECTORS_GROUP
-from club.schedule import board_total, seating_boards, session_schedule
+from club.plan import SessionPlan
+from club.schedule import seating_boards
 from club.services.imports import import_session
 from scoring.engine import deal_ns_hcp, random_deal
 from scoring.models import moscow_table
@@ -57,8 +58,8 @@ def build_session(tables=30, rounds=27, *, scheduled=False, seed=2026,
     """A session of `tables` NS and `tables` EW pairs, saved in bulk by the import service
     (outcomes from the scoring service), a few rulings included.
 
-    `scheduled`: the results follow the movement's own schedule (club.schedule.
-    session_schedule), as bench_pages, bench_live and the query-count tests build it: a
+    `scheduled`: the results follow the movement's own schedule (club.plan.SessionPlan),
+    as bench_pages, bench_live and the query-count tests build it: a
     Mitchell has `tables` board sets and every round each table plays its set, so tables x
     rounds x boards_per_round results on tables x boards_per_round boards. Without it, the
     older layout that the browser tests count on: in round r every table plays board r (the
@@ -73,8 +74,9 @@ def build_session(tables=30, rounds=27, *, scheduled=False, seed=2026,
         compensation_table=moscow_table(), policy=Session.Policy.LINE)
     pairs = [(n, [(f"Player {2 * n - 1}", ""), (f"Player {2 * n}", "")])
              for n in range(1, 2 * tables + 1)]
-    schedule = session_schedule(session, pairs=2 * tables) if scheduled else []
-    count = board_total(session, schedule) if scheduled else rounds * boards_per_round
+    plan = SessionPlan.of_numbers(session, range(1, 2 * tables + 1))
+    schedule = plan.planned if scheduled else []
+    count = plan.board_total if scheduled else rounds * boards_per_round
     boards = {n: Board(number=n, deal=deal, ns_hcp=deal_ns_hcp(deal))
               for n, deal in ((n, random_deal(rng)) for n in range(1, count + 1))}
     if schedule:

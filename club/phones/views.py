@@ -32,6 +32,7 @@ from club.notation import lead_display, result_display, seat_display, signed, vu
 from club.phone_state import TableState
 from club.phones.admission import check_code, with_pass
 from club.services.errors import ServiceError
+from club.services.hcp import hcp_needed
 from club.services.table_phones import (
     EntryExists,
     ResultExists,
@@ -107,7 +108,7 @@ def board_context(state, round_, board, form):
                                            scored.tricks))
     elif state.is_playing(round_):
         context["form"] = form or TableEntryForm(
-            initial={"key": uuid.uuid4(), "doubling": 0}, with_hcp=state.needs_hcp(board))
+            initial={"key": uuid.uuid4(), "doubling": 0}, with_hcp=hcp_needed(board))
     else:  # a board of a later round: why it cannot be entered now
         context.update(playing=state.playing and state.playing.round,
                        refusal=form.non_field_errors() if form is not None else None)
@@ -219,13 +220,13 @@ def table_board(request, code, board_number):
     board = state.board(board_number)
     form = None
     if request.method == "POST":
-        form = TableEntryForm(request.POST, with_hcp=state.needs_hcp(board))
+        form = TableEntryForm(request.POST, with_hcp=hcp_needed(board))
         if form.is_valid():
             try:
                 submit_entry(state.session.pk, table=state.table, round=round_.seating.round,
                              board_number=board_number, key=form.cleaned_data["key"],
                              values=form.entry_values(),
-                             ns_hcp=form.cleaned_data.get("ns_hcp"))
+                             ns_hcp=form.cleaned_data.get("ns_hcp"), plan=state.plan)
             except (EntryExists, ResultExists) as err:
                 messages.warning(request, err.messages[0])
             except ServiceError as err:  # nothing was written
@@ -239,14 +240,14 @@ def table_board(request, code, board_number):
 
 def _entry_action(request, code, board_number, action, success):
     """Accept or withdraw this table's entry (its key posted), then back to the board;
-    `success(entry)` is the message then ("" for none)."""
+    `action(state, key)` calls the service, `success(entry)` is the message then ("" for
+    none)."""
     state, refusal = open_table(request, code)
     if refusal:
         return refusal
     _board_or_404(state, board_number)
     try:
-        entry = action(state.session.pk, uuid.UUID(request.POST.get("key", "")),
-                       table=state.table)
+        entry = action(state, uuid.UUID(request.POST.get("key", "")))
     except ValueError:
         messages.error(request, gettext("This entry no longer exists: enter the board again."))
     except ServiceError as err:
@@ -275,14 +276,19 @@ def accepted_message(entry):
 @require_POST
 def table_accept(request, code, board_number):
     """East-West accept the result: it becomes the table's result."""
-    return _entry_action(request, code, board_number, accept_entry, accepted_message)
+    return _entry_action(request, code, board_number,
+                         lambda state, key: accept_entry(state.session.pk, key, table=state.table,
+                                                         plan=state.plan),
+                         accepted_message)
 
 
 @never_cache
 @require_POST
 def table_withdraw(request, code, board_number):
     """North-South take their entry back to correct it."""
-    return _entry_action(request, code, board_number, withdraw_entry,
+    return _entry_action(request, code, board_number,
+                         lambda state, key: withdraw_entry(state.session.pk, key,
+                                                           table=state.table),
                          lambda entry: gettext("Entry withdrawn: enter the board again."))
 
 

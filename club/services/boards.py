@@ -8,9 +8,17 @@ from django.utils.translation import gettext
 
 from club.models import Board
 from club.notation import bridge_message
+from club.plan import SessionPlan
 from club.queries import boards_with_results
-from club.schedule import board_total, listing, planned_schedule
-from club.services.errors import MissingHcp, Refused, StaleValue
+from club.schedule import listing
+from club.services.errors import Refused, StaleValue
+from club.services.hcp import (
+    UNSET,
+    deal_hcp,
+    record_board_hcp,
+    rescore_changed_board,
+    save_board_hcp,
+)
 from club.services.locks import lock_session, locked_board
 from club.services.scoring import rescore_board
 from scoring.engine import (
@@ -19,25 +27,23 @@ from scoring.engine import (
     Vulnerability,
     board_dealer,
     board_vulnerability,
-    deal_ns_hcp,
     format_deal,
     parse_deal,
     random_deal,
 )
 from scoring.engine.analysis import analyse
 
-UNSET = object()  # "the form did not carry the value it was loaded with"
 
-
-def sync_boards(session):
+def sync_boards(session, plan=None):
     """Make the session's boards the ones its setup needs: create the missing boards and
     delete the extra ones that have no results. Called by the services that change the
-    setup, the pairs or the status, inside their transaction.
+    setup, the pairs or the status, inside their transaction (`plan`: the session's
+    SessionPlan when the caller has loaded it under the lock).
 
     Returns the numbers of extra boards kept because results exist on them (the setup
     services refuse such changes, so normally []).
     """
-    total = board_total(session, schedule=planned_schedule(session))
+    total = (plan or SessionPlan.load(session)).board_total
     extra = session.boards.filter(number__gt=total)
     kept = sorted(set(extra.filter(results__isnull=False).values_list("number", flat=True)))
     extra.exclude(number__in=kept).delete()
@@ -58,31 +64,14 @@ def refuse_if_locked(session):
 
 
 def set_board_hcp(board_id, ns_hcp, *, expected=UNSET):
-    """Store a duplicated board's NS HCP and rescore its results, in one transaction.
-
-    `expected` is the value the director's page showed; when someone stored another value
-    meanwhile the change is refused (StaleValue), so two directors never overwrite each
-    other silently. Clearing the HCP of a board whose results use it is refused.
-    Returns (board, how many outcomes changed).
-    """
+    """Store a duplicated board's NS HCP and rescore its results, in one transaction
+    (club.services.hcp.record_board_hcp: `expected` is the value the director's page
+    showed, a value stored meanwhile is refused). Returns (board, how many outcomes
+    changed)."""
     with transaction.atomic():
         session, board = locked_board(board_id)
         refuse_if_locked(session)
-        if not session.duplicated:
-            raise Refused(gettext("The boards of this session are not duplicated: each "
-                                  "result carries its own HCP."))
-        if expected is not UNSET and board.ns_hcp != expected:
-            raise StaleValue(gettext(
-                "Not saved: someone set the NS HCP of board %(board)s to %(hcp)s meanwhile. "
-                "Check it, then save again to replace it.") % {
-                    "board": board.number,
-                    "hcp": "—" if board.ns_hcp is None else board.ns_hcp},
-                current=board.ns_hcp, field="ns_hcp")
-        if board.ns_hcp == ns_hcp:
-            return board, 0
-        board.ns_hcp = ns_hcp
-        board.save(update_fields=["ns_hcp"])
-        changed = _rescore_changed_board(session, board)
+        changed = record_board_hcp(session, board, ns_hcp, expected=expected)
     return board, changed
 
 
@@ -129,7 +118,7 @@ def update_board(board_id, changes, *, expected=None):
                     "make the change again.") % {"board": board.number},
                     current=getattr(board, name))
         if changes.get("deal") and "ns_hcp" not in changes and session.duplicated:
-            changes["ns_hcp"] = deal_ns_hcp(changes["deal"])
+            changes["ns_hcp"] = deal_hcp(session, changes["deal"])
         rescored = _store_details(session, board, changes)
     return board, rescored
 
@@ -148,26 +137,19 @@ def _store_details(session, board, changes):
     if not changed_fields:
         return 0
     for name in changed_fields:
-        setattr(board, name, changes[name])
+        if name != "ns_hcp":
+            setattr(board, name, changes[name])
     if {"deal", "dealer_override", "vulnerability_override"} & set(changed_fields):
         analyse_boards([board])
         changed_fields += ANALYSIS_FIELDS
-    board.full_clean(exclude=["session", "number"])
-    board.save(update_fields=changed_fields)
+    if "ns_hcp" in changed_fields:
+        save_board_hcp(board, changes["ns_hcp"], fields=changed_fields, clean=True)
+    else:
+        board.full_clean(exclude=["session", "number"])
+        board.save(update_fields=changed_fields)
     if not {"ns_hcp", "vulnerability_override"} & set(changed_fields):
         return 0
-    return _rescore_changed_board(session, board)
-
-
-def _rescore_changed_board(session, board):
-    """Rescore a board whose HCP or vulnerability the director changed; returns how many
-    outcomes changed. Refused when its HCP was cleared while results use it."""
-    try:
-        return rescore_board(session, board)
-    except MissingHcp:
-        raise Refused({"ns_hcp": [gettext(
-            "Board %(board)s has results that use its HCP: give a value from 0 to 40 "
-            "rather than clearing it.") % {"board": board.number}]}) from None
+    return rescore_changed_board(session, board)
 
 
 @dataclass(frozen=True)
@@ -213,13 +195,14 @@ def import_deals(session_id, records):
                 problems.append(unknown_board(record.board, boards))
                 continue
             try:
-                changes[record.board] = _record_changes(board, record, session.duplicated)
+                changes[record.board] = _record_changes(board, record, session)
             except BridgeError as err:
                 problems.append(gettext("Board %(board)s: %(problem)s") % {
                     "board": record.board, "problem": bridge_message(err)})
         if problems:
             raise Refused(problems)
         overrides = []
+        hcp = {number: change.pop("ns_hcp") for number, change in changes.items()}
         for number, change in changes.items():
             board = boards[number]
             board.session = session
@@ -230,12 +213,13 @@ def import_deals(session_id, records):
         changed_boards = [boards[n] for n in changes]
         analyse_boards(changed_boards)
         for board in changed_boards:
-            board.save(update_fields=[*BOARD_DETAILS, *ANALYSIS_FIELDS])
+            save_board_hcp(board, hcp[board.number],
+                           fields=[*BOARD_DETAILS, *ANALYSIS_FIELDS])
             rescore_board(session, board, reason="rescored: hand record imported")
     return overrides
 
 
-def _record_changes(board, record, duplicated):
+def _record_changes(board, record, session):
     """The board fields a hand record sets; BridgeError when the deal is wrong."""
     deal = format_deal(parse_deal(record.deal))
     change = {"deal": deal, "dealer_override": "", "vulnerability_override": ""}
@@ -244,8 +228,7 @@ def _record_changes(board, record, duplicated):
     if record.vulnerability and Vulnerability.coerce(record.vulnerability) != (
             board_vulnerability(board.number)):
         change["vulnerability_override"] = Vulnerability.coerce(record.vulnerability).value
-    if duplicated:
-        change["ns_hcp"] = deal_ns_hcp(deal)
+    change["ns_hcp"] = deal_hcp(session, deal)
     return change
 
 

@@ -12,6 +12,7 @@ from django.db.models import F
 from django.utils.translation import gettext
 
 from club.models import Board, Session
+from club.plan import SessionPlan
 from club.services.errors import Refused
 
 
@@ -23,6 +24,17 @@ def lock_session(session_id):
     Session.objects.filter(pk=session_id).update(version=F("version") + 1)
     return (Session.objects.select_for_update(of=("self",))
             .select_related("compensation_table").get(pk=session_id))
+
+
+def current_plan(session, plan=None):
+    """The plan (club.plan.SessionPlan) of the locked `session`: the caller's `plan`, loaded
+    by the page before the lock, when nothing has been written since (the version is the
+    page's plus this lock's own bump), so a request computes the movement once; else the
+    plan loaded again."""
+    if (plan is not None and plan.session.pk == session.pk
+            and plan.session.version + 1 == session.version):
+        return plan
+    return SessionPlan.load(session)
 
 
 def locked_row(model, pk, gone):

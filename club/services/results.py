@@ -13,8 +13,9 @@ from django.utils.translation import gettext
 
 from club.models import CONTRACT_FIELDS, BoardPlay, Pair, Result, TableEntry
 from club.services.errors import DuplicateResult, Refused, StaleResult
+from club.services.hcp import give_board_hcp
 from club.services.locks import locked_board
-from club.services.scoring import rescore_board, score_result
+from club.services.scoring import score_result
 from scoring.engine import AdjustedScores
 
 NOT_PLAYED_FIELDS = ("not_played", "ns_adjustment", "ew_adjustment")
@@ -153,13 +154,14 @@ def enter_result(board_id, *, ns_pair_id, ew_pair_id, values, board_hcp=None,
                  hcp_field=None):
     """Store a new result on a board; `values` are its fields (contract fields from
     contract_values, a board not played included, ns_hcp, table, round, rulings).
-    `board_hcp`, when given, is first stored as the (duplicated) board's HCP, in the same
-    transaction. Raises DuplicateResult, MissingHcp or Refused."""
+    `board_hcp`, when given, is first given to the (duplicated) board, in the same
+    transaction (club.services.hcp.give_board_hcp: the first table's stands). Raises
+    DuplicateResult, MissingHcp or Refused."""
     with transaction.atomic():
         session, board = locked_board(board_id)
         refuse_closed(session)
         if board_hcp is not None:
-            _set_board_hcp_for_entry(session, board, board_hcp)
+            give_board_hcp(session, board, board_hcp)
         result = Result(board=board, ns_pair_id=ns_pair_id, ew_pair_id=ew_pair_id, **values)
         return _save_scored(session, board, result, hcp_field=hcp_field)
 
@@ -189,7 +191,7 @@ def correct_result(result_id, version, values, *, board_hcp=None, hcp_field=None
         session, board, result = _locked_result(result_id, version)
         refuse_closed(session)
         if board_hcp is not None:
-            _set_board_hcp_for_entry(session, board, board_hcp)
+            give_board_hcp(session, board, board_hcp)
         was_not_played = result.not_played
         for name, value in values.items():
             setattr(result, name, value)
@@ -209,34 +211,3 @@ def delete_result(result_id, version):
         refuse_closed(session)
         result.delete()
     return result
-
-
-def _set_board_hcp_for_entry(session, board, ns_hcp):
-    """The first table to enter a duplicated board gives it its HCP (scorecard entry)."""
-    if board.ns_hcp is None:
-        board.ns_hcp = ns_hcp
-        board.save(update_fields=["ns_hcp"])
-        rescore_board(session, board)
-    elif board.ns_hcp != ns_hcp:
-        raise Refused({"ns_hcp": [board_hcp_conflict(board)]})
-
-
-def board_hcp_conflict(board):
-    return gettext(
-        "Board %(board)s already has NS HCP %(hcp)s (a duplicated board has one value for "
-        "every table). Check the slip; change the board's HCP on its traveller if %(hcp)s "
-        "is wrong.") % {"board": board.number, "hcp": board.ns_hcp}
-
-
-def row_hcp(session, typed_hcp, *, from_scorecard):
-    """Where a row's typed NS HCP goes: ({"ns_hcp": ...} for the result's fields, HCP for the
-    board or None).
-
-    Without duplication every table gives its own HCP, stored on the result. A duplicated
-    board has one HCP for every table: a traveller takes it from the field at its top (the
-    rows carry none, and leave a table's own HCP, set on the result page, alone); on a
-    scorecard the first table to enter the board gives it, and later tables must agree.
-    """
-    if not session.duplicated:
-        return {"ns_hcp": typed_hcp}, None
-    return {}, typed_hcp if from_scorecard else None

@@ -7,15 +7,9 @@ from django.db.models import Max
 from django.utils.translation import gettext
 
 from club.models import Pair, Result, Session
+from club.plan import SessionPlan
 from club.queries import boards_with_results
-from club.schedule import (
-    MAX_PAIRS,
-    board_total,
-    listing,
-    mitchell_reseating,
-    planned_schedule,
-    setup_problems,
-)
+from club.schedule import MAX_PAIRS, listing, mitchell_reseating
 from club.services.boards import sync_boards
 from club.services.errors import Refused
 from club.services.locks import lock_session
@@ -68,7 +62,7 @@ def setup_change_problems(session, fields, pair_numbers):
             "Results exist on boards %(boards)s, so the movement, the number of tables "
             "and the boards per round can no longer change.") % {"boards": listing(played)}]
         return problems, {}
-    total = board_total(after, schedule=planned_schedule(after, pair_numbers))
+    total = SessionPlan.of_numbers(after, pair_numbers).board_total
     lost_boards = [n for n in played if n > total]
     last_round = Result.objects.filter(board__session=session).aggregate(
         last=Max("round"))["last"] or 0
@@ -162,7 +156,8 @@ def change_status(session_id, action):
                 "one unpublished.") % {
                     "status": session.get_status_display()})
         if action == "start":
-            problems = setup_problems(session, session.pairs.values_list("number", flat=True))
+            plan = SessionPlan.load(session)
+            problems = plan.setup_problems
             if problems:
                 raise Refused(gettext(
                     "Play cannot start: the registered pairs do not fit the movement yet "
@@ -171,7 +166,7 @@ def change_status(session_id, action):
         session.status = target
         session.save(update_fields=["status"])
         if action == "start":
-            sync_boards(session)
+            sync_boards(session, plan)
     return session
 
 

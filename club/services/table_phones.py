@@ -17,13 +17,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableCode, TableEntry
-from club.schedule import seating_boards, session_schedule
 from club.services.errors import Refused
-from club.services.locks import lock_session
-from club.services.results import enter_result, refuse_closed, row_hcp
+from club.services.hcp import hcp_conflict, hcp_needed, row_hcp
+from club.services.locks import current_plan, lock_session
+from club.services.results import enter_result, refuse_closed
 from club.services.scoring import table_score
 from club.visibility import current_seating, played_pairs
-from scoring.engine import MovementError
 
 # No 0/O, 1/I/L: read off a card and typed on a phone without doubt. 31 ** 8 codes.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -95,23 +94,13 @@ def issue_codes(session_id, tables=None):
 
 # --- entering -------------------------------------------------------------------------------
 
-def _table_seatings(session, table):
-    """This table's seatings in the movement, in round order ([] for free seating)."""
-    try:
-        schedule = session_schedule(session)
-    except MovementError:
-        return []
-    return [s for s in schedule if s.table == table]
-
-
-def refuse_other_round(session, table, round, board_number, seatings=None):
+def refuse_other_round(session, plan, table, round, board_number):
     """Refused unless `round` is the round this table is playing now
     (club.visibility.current_seating): a table enters only its current round's boards, so
     that nothing is stored, or shown, for a board before its pairs play it. The director
     can enter any board."""
-    if seatings is None:
-        seatings = _table_seatings(session, table)
-    current = current_seating(seatings, played_pairs(session), session.boards_per_round)
+    current = current_seating(plan.seatings_of_table(table), played_pairs(session),
+                              session.boards_per_round)
     if current is None:
         raise Refused(gettext("Table %(table)s has played all its rounds: call the director "
                               "to change a result.") % {"table": table})
@@ -123,21 +112,20 @@ def refuse_other_round(session, table, round, board_number, seatings=None):
                                   "board": board_number, "round": round})
 
 
-def _seated_board(session, table, round, board_number):
+def _seated_board(session, plan, table, round, board_number):
     """(seating, board, ns pair, ew pair) of a board this table plays in this round."""
-    seatings = _table_seatings(session, table)
-    seating = next((s for s in seatings if s.round == round and not s.is_sit_out), None)
-    if seating is None or board_number not in seating_boards(seating, session.boards_per_round):
+    if not plan.table_plays(table, round, board_number):
         raise Refused(gettext("Table %(table)s does not play board %(board)s in round "
                               "%(round)s.") % {"table": table, "board": board_number,
                                                "round": round})
+    seating = plan.seating_for(table, round)
     board = Board.objects.filter(session=session, number=board_number).first()
-    pairs = {p.number: p for p in session.pairs.filter(number__in=[seating.ns, seating.ew])}
-    if board is None or len(pairs) != 2:
+    ns_pair, ew_pair = plan.by_number.get(seating.ns), plan.by_number.get(seating.ew)
+    if board is None or ns_pair is None or ew_pair is None:
         raise Refused(gettext("This board or its pairs are not set up yet: call the "
                               "director."))
     board.session = session
-    return seatings, seating, board, pairs[seating.ns], pairs[seating.ew]
+    return seating, board, ns_pair, ew_pair
 
 
 def _stored_result(board, ns_pair, ew_pair):
@@ -146,30 +134,13 @@ def _stored_result(board, ns_pair, ew_pair):
                                  board=board).first()
 
 
-def hcp_conflict(session, board, ns_hcp, ns_pair):
-    """Why an entry's NS HCP cannot stand on a duplicated board (another table, or the
-    board itself, has a different one), or ""."""
-    if not session.duplicated or ns_hcp is None:
-        return ""
-    if board.ns_hcp is not None and board.ns_hcp != ns_hcp:
-        return gettext("NS HCP %(typed)s, but the board has %(hcp)s.") % {
-            "typed": ns_hcp, "hcp": board.ns_hcp}
-    # The first HCP given stands until the director decides: held entries do not count.
-    other = (TableEntry.objects.filter(board=board, ns_hcp__isnull=False,
-                                       status__in=[TableEntry.Status.ENTERED,
-                                                   TableEntry.Status.ACCEPTED])
-             .exclude(ns_hcp=ns_hcp).exclude(ns_pair=ns_pair).order_by("created_at").first())
-    if other is not None:
-        return gettext("NS HCP %(typed)s, but table %(table)s gave %(hcp)s.") % {
-            "typed": ns_hcp, "table": other.table, "hcp": other.ns_hcp}
-    return ""
-
-
-def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=None):
+def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=None,
+                 plan=None):
     """A table's result on a board (contract fields from contract_values and the lead in
     `values`), awaiting East-West's acceptance, or held for the director when its NS HCP
-    disagrees with the board's. A `key` seen before returns its entry unchanged. Raises
-    ResultExists, EntryExists or Refused."""
+    disagrees with the board's. A `key` seen before returns its entry unchanged. `plan`:
+    the session's SessionPlan as the table's page loaded it (used when still current).
+    Raises ResultExists, EntryExists or Refused."""
     with transaction.atomic():
         session = lock_session(session_id)
         seen = TableEntry.objects.filter(key=key).first()
@@ -178,21 +149,21 @@ def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=
                 return seen
             raise Refused(gettext("This form was already used: reload the page."))
         refuse_closed(session)
-        seatings, seating, board, ns_pair, ew_pair = _seated_board(session, table, round,
-                                                                   board_number)
+        plan = current_plan(session, plan)
+        seating, board, ns_pair, ew_pair = _seated_board(session, plan, table, round,
+                                                         board_number)
         stored = _stored_result(board, ns_pair, ew_pair)
         if stored is not None:
             raise ResultExists(stored)
-        refuse_other_round(session, table, round, board_number, seatings)
+        refuse_other_round(session, plan, table, round, board_number)
         open_entry = TableEntry.objects.filter(board=board, ns_pair=ns_pair,
                                                status__in=TableEntry.OPEN).first()
         if open_entry is not None:
             raise EntryExists(open_entry)
-        needs_hcp = not session.duplicated or board.ns_hcp is None
-        if needs_hcp and ns_hcp is None:
+        if hcp_needed(board) and ns_hcp is None:
             raise Refused({"ns_hcp": [gettext("Enter the high-card points of North-South "
                                               "(0-40).")]})
-        conflict = hcp_conflict(session, board, ns_hcp, ns_pair)
+        conflict = hcp_conflict(board, ns_hcp, ns_pair=ns_pair)
         entry = TableEntry(
             key=key, session=session, board=board, round=seating.round,
             table=seating.table, ns_pair=ns_pair, ew_pair=ew_pair, ns_hcp=ns_hcp,
@@ -214,12 +185,12 @@ def _locked_entry(session_id, key, table=None):
     return session, entry
 
 
-def accept_entry(session_id, key, table=None):
+def accept_entry(session_id, key, table=None, plan=None):
     """East-West accept the table's entry: it is stored as the table's Result (scored like
     every result) and the entry marked accepted, pointing at it. Accepting twice returns the
     same entry. An entry the board's HCP now contradicts is held instead. Raises Refused when
     the entry was withdrawn (the director entered the board) or is held; `table`, when
-    given, must be the entry's."""
+    given, must be the entry's; `plan` as for submit_entry."""
     with transaction.atomic():
         session, entry = _locked_entry(session_id, key, table)
         if entry.status == TableEntry.Status.ACCEPTED:
@@ -230,9 +201,10 @@ def accept_entry(session_id, key, table=None):
         if entry.status == TableEntry.Status.HELD:
             raise Refused(gettext("This entry is held for the director: call the director."))
         refuse_closed(session)
-        refuse_other_round(session, entry.table, entry.round, entry.board.number)
+        refuse_other_round(session, current_plan(session, plan), entry.table, entry.round,
+                           entry.board.number)
         board = entry.board
-        conflict = hcp_conflict(session, board, entry.ns_hcp, entry.ns_pair)
+        conflict = hcp_conflict(board, entry.ns_hcp, ns_pair=entry.ns_pair)
         if conflict:
             return _hold(entry, conflict)
         # Like a scorecard: the first table's HCP is the duplicated board's (an HCP that

@@ -11,25 +11,18 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import DirectorCall, Result, TableEntry
-from club.notation import bridge_message
 from club.permissions import director_required
-from club.schedule import seating_boards, session_schedule
+from club.plan import SessionPlan
 from club.services.errors import ServiceError
 from club.services.table_phones import answer_call
 from club.views.setup import load_session
-from scoring.engine import MovementError
 
 STATES = ("missing", "entered", "held", "accepted", "director")
 
 
 def grid_context(session):
     """Calls, the rounds-by-tables grid and the count of boards in each state."""
-    pair_count = session.pairs.count()
-    error = ""
-    try:
-        schedule = session_schedule(session, pairs=pair_count)
-    except MovementError as err:
-        schedule, error = [], bridge_message(err)
+    plan = SessionPlan.load(session)
     results = {}
     for pk, board, ns, ew in (Result.objects.filter(board__session=session).order_by()
                               .values_list("pk", "board__number", "ns_pair__number",
@@ -51,11 +44,11 @@ def grid_context(session):
     detail = reverse("result-detail", args=[0])[:-2]
     counts = dict.fromkeys(STATES, 0)
     rounds = {}
-    for seating in schedule:
+    for seating in plan.seatings:
         cell = {"seating": seating, "boards": [], "called": seating.table in called,
                 "ns": session.pair_label(seating.ns) if seating.ns else "",
                 "ew": session.pair_label(seating.ew) if seating.ew else ""}
-        for number in seating_boards(seating, session.boards_per_round):
+        for number in plan.boards_of(seating):
             pk = results.get((number, seating.ns))
             status, note = entries.get((number, seating.ns), ("missing", ""))
             if pk is not None:
@@ -65,7 +58,7 @@ def grid_context(session):
                 "number": number, "state": status, "note": note,
                 "url": f"{detail}{pk}/" if pk else f"{traveller}{number}/"})
         rounds.setdefault(seating.round, []).append(cell)
-    return {"session": session, "calls": calls, "counts": counts, "error": error,
+    return {"session": session, "calls": calls, "counts": counts, "error": plan.schedule_error,
             "grid": sorted(rounds.items()),
             "tables": range(1, session.tables + 1)}
 

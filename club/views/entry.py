@@ -19,7 +19,8 @@ from club.models import Result
 from club.permissions import director_required
 from club.services.boards import set_board_hcp
 from club.services.errors import DuplicateResult, MissingHcp, ServiceError, StaleResult
-from club.services.results import contract_values, correct_result, enter_result, row_hcp
+from club.services.hcp import row_hcp
+from club.services.results import contract_values, correct_result, enter_result
 from club.views.rows import (
     board_pager,
     carried_texts,
@@ -215,8 +216,8 @@ def board_hcp(request, session_id, board_number):
 def entry_row(request, session_id, board_number, round, table):
     sheet = load_sheet(session_id)
     board = get_board(sheet.session, board_number)
-    seating = sheet.seating(round, table)
-    if seating is None or seating.is_sit_out or board_number not in sheet.boards_of(seating):
+    seating = sheet.plan.seating_for(table, round)
+    if not sheet.plan.table_plays(table, round, board_number):
         raise Http404(gettext("The schedule has no such table on this board."))
     view = "scorecard" if request.POST.get("view") == "scorecard" else "traveller"
     result = (Result.objects.filter(board=board, ns_pair__number=seating.ns,
@@ -274,7 +275,7 @@ def scorecard_page(request, sheet, seating, bound=None):
     session = sheet.session
     rows = []
     if not seating.is_sit_out:
-        numbers = list(sheet.boards_of(seating))
+        numbers = list(sheet.plan.boards_of(seating))
         boards = list(session.boards.filter(number__in=numbers).order_by("number"))
         results = {r.board_id: r for r in Result.objects.filter(
             board__in=boards, ns_pair__number=seating.ns, ew_pair__number=seating.ew)}
@@ -300,7 +301,7 @@ def scorecard_page(request, sheet, seating, bound=None):
 @require_http_methods(["GET", "HEAD"])
 def scorecard(request, session_id, round, table):
     sheet = load_sheet(session_id)
-    seating = sheet.seating(round, table)
+    seating = sheet.plan.seating_for(table, round)
     if seating is None:
         raise Http404(gettext("The schedule has no such round and table."))
     return scorecard_page(request, sheet, seating)

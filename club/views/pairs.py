@@ -10,8 +10,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from club.forms.setup import PairForm
 from club.models import Pair
 from club.permissions import director_required
-from club.queries import search_players, session_pairs
-from club.schedule import setup_problems
+from club.plan import SessionPlan, session_pairs
+from club.queries import search_players
 from club.services.errors import Refused
 from club.services.pairs import save_pair, withdraw_pair, withdrawal_refusal
 from club.views.setup import load_session
@@ -34,7 +34,8 @@ def saved_pair(form, pair=None):
 def pair_list(request, session_id):
     """The registered pairs and the form to register the next one."""
     session = load_session(session_id)
-    pairs = session_pairs(session)
+    plan = SessionPlan.load(session)
+    pairs = plan.pairs
     form = PairForm(request.POST or None, session=session, pairs=pairs)
     if request.method == "POST" and form.is_valid() and (saved := saved_pair(form)):
         messages.success(request, gettext("Pair %(label)s registered: %(players)s.")
@@ -42,7 +43,7 @@ def pair_list(request, session_id):
         return redirect("setup-pairs", session.pk)
     return render(request, "club/setup/pairs.html", {
         "session": session, "pairs": pairs, "form": form,
-        "problems": setup_problems(session, [p.number for p in pairs]),
+        "problems": plan.setup_problems,
     })
 
 

@@ -10,31 +10,25 @@ from django.utils.translation import gettext
 
 from club.forms.entry import EntryRowForm, FreeRowForm
 from club.models import Board, Result, Session
-from club.notation import bridge_message
-from club.schedule import seating_boards, session_schedule
+from club.plan import SessionPlan
+from club.services.hcp import row_takes_hcp
 from club.services.results import entry_refusal
-from scoring.engine import BridgeError, MovementError, Seating, deal_ns_hcp
+from scoring.engine import BridgeError, Seating, deal_ns_hcp
 
 
 class SessionSheet:
-    """A session as the director's entry, result and status pages read it: its pairs and
-    schedule, loaded once per request."""
+    """A session as the director's entry, result and status pages read it: its plan
+    (club.plan.SessionPlan: pairs and schedule), loaded once per request."""
 
     def __init__(self, session):
         self.session = session
-        pairs = list(session.pairs.select_related("player1", "player2"))
-        self.pairs = {pair.number: pair for pair in pairs}
-        self.pairs_by_id = {pair.pk: pair for pair in pairs}
-        self.schedule_error = ""
-        try:
-            self.schedule = session_schedule(session, pairs=len(pairs))
-        except MovementError as err:
-            self.schedule = []
-            self.schedule_error = bridge_message(err)
+        self.plan = SessionPlan.load(session)
+        self.pairs, self.pairs_by_id = self.plan.by_number, self.plan.by_id
+        self.schedule_error = self.plan.schedule_error
 
     @property
     def free(self):
-        return self.session.movement == Session.Movement.FREE
+        return self.plan.free
 
     @property
     def refusal(self):
@@ -49,21 +43,6 @@ class SessionSheet:
     def players(self, number):
         pair = self.pairs.get(number)
         return pair.players if pair else ""
-
-    def boards_of(self, seating):
-        return seating_boards(seating, self.session.boards_per_round)
-
-    def seatings_of_board(self, number):
-        return [s for s in self.schedule if not s.is_sit_out and number in self.boards_of(s)]
-
-    def playing_seatings(self):
-        return [s for s in self.schedule if not s.is_sit_out]
-
-    def seating(self, round, table):
-        for seating in self.schedule:
-            if seating.round == round and seating.table == table:
-                return seating
-        return None
 
 
 def load_sheet(session_id):
@@ -98,9 +77,7 @@ class Row:
 def schedule_row(sheet, board, seating, result, view, data=None):
     session = sheet.session
     key = f"b{board.number}-r{seating.round}-t{seating.table}"
-    # A duplicated board's HCP goes on top of its traveller; a scorecard row carries it
-    # (the first table entering the board gives it), a non-duplicated row always does.
-    with_hcp = not session.duplicated or view == "scorecard"
+    with_hcp = row_takes_hcp(session, from_scorecard=view == "scorecard")
     initial = {}
     if result is not None:
         initial = {"result": result.text, "ns_hcp": result.ns_hcp, "version": result.version}
@@ -116,7 +93,8 @@ def schedule_row(sheet, board, seating, result, view, data=None):
 
 def free_row(sheet, board, slot, data=None):
     key = f"b{board.number}-free{slot}"
-    form = FreeRowForm(data, pairs=sheet.pairs, with_hcp=not sheet.session.duplicated,
+    form = FreeRowForm(data, pairs=sheet.pairs,
+                       with_hcp=row_takes_hcp(sheet.session, from_scorecard=False),
                        auto_id=f"id_{key}_%s")
     return Row(key=key, board=board, form=form, view="traveller", slot=slot,
                post_url=reverse("entry-free-row", args=[sheet.session.pk, board.number]))
@@ -160,7 +138,7 @@ def traveller_rows(sheet, board, results, bound=None):
         rows += [free_row(sheet, board, slot) for slot in range(1, free_slots + 1)]
         others = []
     else:
-        for seating in sorted(sheet.seatings_of_board(board.number),
+        for seating in sorted(sheet.plan.seatings_of_board(board.number),
                               key=lambda s: (s.round, s.table)):
             rows.append(schedule_row(sheet, board, seating,
                                      by_pairs.pop((seating.ns, seating.ew), None),
@@ -228,7 +206,7 @@ def prepare_rows(rows, refusal, focus=True):
 
 
 def scorecard_pager(sheet, seating):
-    playing = sheet.playing_seatings()
+    playing = sheet.plan.playing_seatings
     keys = [(s.round, s.table) for s in playing]
     here = (seating.round, seating.table)
     previous = [k for k in keys if k < here]

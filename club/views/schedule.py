@@ -9,8 +9,7 @@ from django.views.decorators.http import require_GET
 from club.models import Session
 from club.notation import bridge_message
 from club.permissions import director_required
-from club.queries import session_pairs
-from club.schedule import planned_schedule, setup_problems
+from club.plan import SessionPlan
 from club.views.setup import load_session
 from scoring.engine import MovementError, boards_of_set
 
@@ -20,11 +19,12 @@ def _board_range(board_set, boards_per_round):
     return str(boards[0]) if len(boards) == 1 else f"{boards[0]}–{boards[-1]}"
 
 
-def schedule_grid(session, pairs):
+def schedule_grid(plan):
     """Rounds x tables for the templates: each cell has its seating, the labels and the
-    players of its pairs, and its boards ("1–2"); the pairs sitting out are marked."""
-    by_number = {p.number: p for p in pairs}
-    seatings = planned_schedule(session, list(by_number))
+    players of its pairs, and its boards ("1–2"); the pairs sitting out are marked.
+    Raises MovementError when the session's own sizes are impossible."""
+    session, by_number = plan.session, plan.by_number
+    seatings = plan.planned
 
     def side(number):
         if number is None:
@@ -54,18 +54,17 @@ def board_set_copies(grid):
 
 
 def _schedule_context(session):
-    pairs = session_pairs(session)
-    numbers = [p.number for p in pairs]
-    context = {"session": session, "pairs": pairs, "grid": [], "error": "",
+    plan = SessionPlan.load(session)
+    context = {"session": session, "pairs": plan.pairs, "grid": [], "error": "",
                "problems": []}
     if session.movement == Session.Movement.FREE:
         return context
     try:
-        context["grid"] = schedule_grid(session, pairs)
+        context["grid"] = schedule_grid(plan)
     except MovementError as err:
         context["error"] = bridge_message(err)
         return context
-    context["problems"] = setup_problems(session, numbers)
+    context["problems"] = plan.setup_problems
     context["copies"] = board_set_copies(context["grid"])
     context["tables"] = range(1, len(context["grid"][0]["cells"]) + 1) if context[
         "grid"] else []

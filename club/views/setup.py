@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from club.forms.setup import SessionForm, add_problems
 from club.models import Session
 from club.permissions import director_required
-from club.schedule import setup_problems
+from club.plan import SessionPlan
 from club.services.errors import Refused
 from club.services.scoring import rescore_preview
 from club.services.sessions import (
@@ -121,12 +121,12 @@ def session_edit(request, session_id):
 @require_GET
 def session_dashboard(request, session_id):
     session = load_session(session_id)
-    numbers = list(session.pairs.values_list("number", flat=True))
+    plan = SessionPlan.of_numbers(session, session.pairs.values_list("number", flat=True))
     return render(request, "club/setup/session.html", {
         "session": session,
-        "pair_count": len(numbers),
+        "pair_count": plan.pair_count,
         "board_count": session.boards.count(),
-        "problems": setup_problems(session, numbers),
+        "problems": plan.setup_problems,
     })
 
 
@@ -139,7 +139,7 @@ def session_start(request, session_id):
         change_status(session.pk, "start")
     except Refused as err:
         # The dashboard lists what is missing from the setup; say only anything else.
-        if not setup_problems(session, session.pairs.values_list("number", flat=True)):
+        if not SessionPlan.load(session).setup_problems:
             messages.error(request, " ".join(err.messages))
     else:
         messages.success(request, gettext("Play has started."))

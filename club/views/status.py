@@ -38,7 +38,7 @@ def session_entry(request, session_id):
     traveller = link_format("entry-traveller", session.pk)
     scorecard = link_format("entry-scorecard", session.pk, 2)
     numbers = session.boards.order_by("number").values_list("number", flat=True)
-    seatings = sheet.playing_seatings()
+    seatings = sheet.plan.playing_seatings
     context = {
         "session": session, "sheet": sheet,
         "boards": [(number, traveller.format(number)) for number in numbers],
@@ -47,7 +47,7 @@ def session_entry(request, session_id):
         "refusal": sheet.refusal,
         "status_changes": status_changes(session),
         "entered": Result.objects.filter(board__session=session).count(),
-        "scheduled": sum(len(sheet.boards_of(s)) for s in seatings) if seatings else None,
+        "scheduled": sum(len(sheet.plan.boards_of(s)) for s in seatings) if seatings else None,
     }
     return render(request, "club/entry/session.html", context)
 

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 from club.io import archive, pbn, usebio
 from club.io.exports import EXPORT_FORMATS, ResultsTable, results_rows
 from club.models import Result
-from club.queries import session_pairs
+from club.plan import SessionPlan
 from club.visibility import public_boards
 from reports.presenters import (
     SEAT_NAMES,
@@ -50,7 +50,7 @@ def file_download(session, fmt, visible):
 def board_list(request, session_id):
     """The boards of a session with links to their reports; exports every result."""
     session = get_session(request, session_id)
-    visible = public_boards(session)
+    visible = public_boards(SessionPlan.load(session))
     if request.GET.get("_export") in FILE_DOWNLOADS:
         return file_download(session, request.GET["_export"], visible)
     fmt = export_format(request)
@@ -76,14 +76,14 @@ def board_list(request, session_id):
 @require_safe
 def board_report(request, session_id, number):
     session = get_session(request, session_id)
-    boards = list(session.boards.order_by("number"))
+    plan = SessionPlan.load(session)
+    boards = list(plan.boards.values())
     index = next((i for i, b in enumerate(boards) if b.number == number), None)
     if index is None:
         raise Http404
     board = boards[index]
-    board.session = session
-    pairs = session_pairs(session)
-    in_play = number not in public_boards(session, len(pairs))
+    pairs = plan.pairs
+    in_play = number not in public_boards(plan)
     rows, hands, analysis = [], None, None
     if not in_play:
         results = list(Result.objects.filter(board=board).order_by())

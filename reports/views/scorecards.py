@@ -7,24 +7,18 @@ from django.views.decorators.http import require_safe
 
 from club.models import Result
 from club.notation import signed
-from club.queries import public_standings, session_pairs
-from club.visibility import movement
+from club.plan import SessionPlan
+from club.queries import public_standings
 from reports.charts import running_total_svg
 from reports.presenters import imps_cell, pair_names, scorecard_rows
 from reports.views.common import get_session, url_prefix
 
 
-def sit_out_rounds(session, number, pair_count):
-    """Rounds in which the pair sits out, from the movement (none for free seating, or
-    for a setup the movement cannot seat: the boards played only)."""
-    return [s.round for s in movement(session, pair_count) or []
-            if s.is_sit_out and number in (s.ns, s.ew)]
-
-
 @require_safe
 def pair_scorecard(request, session_id, number):
     session = get_session(request, session_id)
-    pairs = session_pairs(session)
+    plan = SessionPlan.load(session)
+    pairs = plan.pairs
     pair = next((p for p in pairs if p.number == number), None)
     if pair is None:
         raise Http404
@@ -34,12 +28,14 @@ def pair_scorecard(request, session_id, number):
     for result in results:
         result.board.session = session
     # The pair's total, like its rows, counts only the boards the public may see.
-    standings = public_standings(session, pairs)
+    standings = public_standings(plan)
     in_play = {r.board.number for r in results if r.board.number not in standings.visible}
     rows, totals = scorecard_rows(
         session, pair, results, names, url_prefix("board-report", session.id),
         url_prefix("pair-scorecard", session.id),
-        sit_out_rounds(session, number, len(pairs)), in_play=in_play)
+        # Sit-outs from the movement: none for free seating, or for a setup the movement
+        # cannot seat (the boards played only).
+        plan.sit_out_rounds(number), in_play=in_play)
     standing = next(r for r in standings.rows if r.number == number)
     return render(request, "reports/pair_scorecard.html", {
         "session": session, "pair": pair, "label": session.pair_label(number),

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 
 from club.conditional import cached_html, not_modified, revalidated, weak_etag
 from club.io.exports import EXPORT_FORMATS
+from club.plan import SessionPlan
 from club.queries import public_standings
 from club.stats.seasons import season_groups
 from club.visibility import is_partial, is_provisional
@@ -46,7 +47,7 @@ def session_list(request):
 def standings_table(session, sort, standings=None):
     """The public standings (club.queries.public_standings) as a table sorted by `sort`."""
     if standings is None:
-        standings = public_standings(session)
+        standings = public_standings(SessionPlan.load(session))
     table = StandingsTable(standings.rows,
                            scorecard_prefix=url_prefix("pair-scorecard", session.id))
     if sort:
@@ -58,7 +59,7 @@ def render_live_standings(session, sort):
     """The standings block (reports/grid.html): computed and rendered once per version
     of the session, language and sort (club.conditional.cached_html). While play is
     on it says how many of the session's boards the totals count."""
-    standings = public_standings(session)
+    standings = public_standings(SessionPlan.load(session))
     table = standings_table(session, sort, standings)
     head, body = table.html_parts()
     query = f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}"

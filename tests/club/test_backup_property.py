@@ -35,7 +35,8 @@ import club.services.boards
 from club.io.archive import IMPORTED_STATUS
 from club.io.results_csv import import_csv
 from club.models import Board, Pair, Result, Session
-from club.schedule import MAX_PAIRS, seating_boards, session_schedule
+from club.plan import SessionPlan
+from club.schedule import MAX_PAIRS, seating_boards
 from club.services.boards import update_board
 from club.services.results import contract_values, correct_result, enter_result
 from club.services.sessions import change_status
@@ -95,7 +96,7 @@ def plays(session):
                   if n not in played]
         return [(board, numbers[4], numbers[5], None, None) for board in sorted(boards)[:6]]
     games = []
-    for seating in session_schedule(session):
+    for seating in SessionPlan.load(session).seatings:
         if seating.board_set is not None:
             board = seating_boards(seating, session.boards_per_round)[0]
             games.append((board, seating.ns, seating.ew, seating.round, seating.table))

@@ -3,7 +3,8 @@ checked against the movement, pairs are renumbered safely."""
 
 import pytest
 
-from club.schedule import mitchell_reseating, planned_schedule, seated_pairs
+from club.plan import SessionPlan
+from club.schedule import mitchell_reseating
 from club.services.boards import sync_boards
 from club.services.sessions import renumber_pairs
 from tests.factories import make_pair, make_result, make_session
@@ -66,19 +67,19 @@ def test_registered_pairs_fit_the_movement_or_not(movement, tables, registered, 
     rounds = 2 * tables - 1 if movement == "howell" else 3
     session = make_session(tables=tables, movement=movement, rounds=rounds, pairs=0,
                            boards=False)
-    assert seated_pairs(session, registered) == seated
+    assert SessionPlan.of_numbers(session, registered).seated == seated
 
 
 def test_the_planned_schedule_is_for_the_full_room_until_the_pairs_fit():
     session = make_session(tables=3, pairs=2, boards=False, status="setup")
-    seatings = planned_schedule(session)
+    seatings = SessionPlan.load(session).planned
     # The full Mitchell on 3 tables: 3 rounds x 3 tables, nobody sits out.
     assert len(seatings) == 9
     assert not any(s.is_sit_out for s in seatings)
     make_pair(session, 3)
     make_pair(session, 4)
     make_pair(session, 5)  # 5 pairs: 3EW (6) is the phantom, its NS opponent sits out
-    sit_outs = [(s.round, s.table, s.ns) for s in planned_schedule(session) if s.is_sit_out]
+    sit_outs = [(s.round, s.table, s.ns) for s in SessionPlan.load(session).planned if s.is_sit_out]
     # EW pair 6 starts at table 3 and moves up: tables 3, 1, 2.
     assert sit_outs == [(1, 3, 3), (2, 1, 1), (3, 2, 2)]
 

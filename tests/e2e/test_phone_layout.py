@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from club.management.bench import build_session
 from club.models import Result, Session
-from club.schedule import seating_boards, session_schedule
+from club.plan import SessionPlan
+from club.schedule import seating_boards
 from club.services.results import contract_values, enter_result
 from scoring.engine import parse_result
 from tests.factories import save_scored
@@ -131,7 +132,7 @@ def test_the_live_standings_replace_themselves(page, live_server, transactional_
     assert "Provisional, updated" in live.inner_text()
     before = page.locator("table.standings td.boards").all_inner_texts()
     assert "The totals count 0 of 3 boards" in live.inner_text()
-    seating = next(s for s in session_schedule(session) if s.round == 3)
+    seating = next(s for s in SessionPlan.load(session).seatings if s.round == 3)
     number = next(iter(seating_boards(seating, session.boards_per_round)))
     pairs = {pair.number: pair.pk for pair in session.pairs.all()}
     enter_result(session.boards.get(number=number).pk, ns_pair_id=pairs[seating.ns],

@@ -8,7 +8,8 @@ from django.test import Client
 
 from club.management.bench import build_session
 from club.models import Result
-from club.schedule import seating_boards, session_schedule
+from club.plan import SessionPlan
+from club.schedule import seating_boards
 from tests.factories import ensure_moscow_table, history_marks, remove_sessions
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def test_the_big_session_has_810_results(sessions):
                   for r in Result.objects.filter(board__session=session)
                   .select_related("board", "ns_pair", "ew_pair")}
         assert played == {(s.round, s.table, number, s.ns, s.ew)
-                          for s in session_schedule(session)
+                          for s in SessionPlan.load(session).seatings
                           for number in seating_boards(s, session.boards_per_round)}
 
 

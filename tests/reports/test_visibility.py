@@ -9,8 +9,8 @@ from django.db.models import F
 from django.test import Client
 
 from club.models import Session
-from club.visibility import board_visibility, played_pairs
-from reports.views.boards import public_boards
+from club.plan import SessionPlan
+from club.visibility import played_pairs, public_boards
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -34,19 +34,19 @@ def play_board_1(session, tables=3):
 
 
 def test_rule_for_a_movement(evening):
-    assert 1 not in public_boards(evening)
+    assert 1 not in public_boards(SessionPlan.load(evening))
     play_board_1(evening, 2)
-    assert 1 not in public_boards(evening)
+    assert 1 not in public_boards(SessionPlan.load(evening))
     ns, ew, *_ = BOARD_1[2]
     make_result(evening, 1, ns, ew, "4S= N")  # round and table are not needed
-    visible = public_boards(evening)
+    visible = public_boards(SessionPlan.load(evening))
     assert 1 in visible and 2 not in visible and not visible.everything
 
 
 def test_rule_follows_the_status(evening):
     for status, everything in (("finished", True), ("published", True), ("setup", False)):
         evening.status = status
-        visible = board_visibility(evening, [], pair_count=6, played={})
+        visible = public_boards(SessionPlan.of_numbers(evening, range(1, 7)), played={})
         assert visible.everything is everything
         assert (1 in visible) is everything
 
@@ -54,9 +54,9 @@ def test_rule_follows_the_status(evening):
 def test_rule_for_free_seating(db):
     session = make_session(tables=3, movement="free", pairs=5)  # two tables in play
     make_result(session, 1, 1, 2, "4S= N")
-    assert 1 not in public_boards(session)
+    assert 1 not in public_boards(SessionPlan.load(session))
     make_result(session, 1, 3, 4, "4S= N")
-    assert 1 in public_boards(session)
+    assert 1 in public_boards(SessionPlan.load(session))
     assert played_pairs(session) == {1: {1, 2, 3, 4}}
 
 

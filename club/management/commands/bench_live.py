@@ -40,7 +40,8 @@ from django.utils.translation import gettext as _
 from club.management.bench import build_session, throwaway_database
 from club.management.commands.demo import plausible_result
 from club.models import Session
-from club.schedule import seating_boards, session_schedule
+from club.plan import SessionPlan
+from club.schedule import seating_boards
 from club.services.table_phones import issue_codes
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -293,7 +294,7 @@ class Command(BaseCommand):
         hcp = dict(session.boards.values_list("number", "ns_hcp"))
         codes = dict(session.table_codes.values_list("table", "code"))
         phones = defaultdict(list)
-        for seating in session_schedule(session):
+        for seating in SessionPlan.load(session).seatings:
             if seating.round > options["played_rounds"] and not seating.is_sit_out:
                 phones[seating.table] += [(n, hcp[n]) for n in
                                           seating_boards(seating, session.boards_per_round)]

@@ -21,7 +21,8 @@ from django.utils.translation import gettext as _
 
 from club.models import Player, Result, Session
 from club.permissions import DIRECTORS_GROUP
-from club.schedule import seating_boards, session_schedule
+from club.plan import SessionPlan
+from club.schedule import seating_boards
 from club.services.boards import DealRecord, import_deals
 from club.services.pairs import save_pair
 from club.services.results import contract_values, enter_result
@@ -209,7 +210,7 @@ class Command(BaseCommand):
         change_status(session.pk, "start")
         boards = {b.number: b for b in session.boards.all()}
         pairs = {p.number: p for p in session.pairs.all()}
-        for seating in session_schedule(session):
+        for seating in SessionPlan.load(session).seatings:
             for number in seating_boards(seating, session.boards_per_round):
                 board = boards[number]
                 enter_result(board.pk, ns_pair_id=pairs[seating.ns].pk,

@@ -30,9 +30,10 @@ session = make_session(tables=8, boards_per_round=2, rounds=7)
 for board in session.boards.all():
     board.ns_hcp = 20
     board.save()
-from club.schedule import seating_boards, session_schedule
+from club.plan import SessionPlan
+from club.schedule import seating_boards
 from tests.concurrency import race
-rows = [(s, b) for s in session_schedule(session) if s.round <= 3
+rows = [(s, b) for s in SessionPlan.load(session).seatings if s.round <= 3
         for b in seating_boards(s, session.boards_per_round)]
 statuses = []
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from club.models import Result
-from club.schedule import session_schedule
+from club.plan import SessionPlan
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -275,7 +275,7 @@ def test_traveller_queries_do_not_grow_with_the_session(director_client,
         for board in session.boards.all():
             board.ns_hcp = 20
             board.save()
-        for seating in session_schedule(session):
+        for seating in SessionPlan.load(session).seatings:
             if seating.board_set == 1:
                 make_result(session, 1, seating.ns, seating.ew, "4S= N",
                             round=seating.round, table=seating.table)

@@ -1,0 +1,249 @@
+"""One read model of a session's movement: `SessionPlan`, its pairs, the schedule the
+movement gives them, the boards it needs, which table plays which board in which round,
+and what keeps play from starting.
+
+Every page, check, service and report that needs the movement loads one plan per request
+(`SessionPlan.load`: one query for the pairs, one more for the boards when asked) and
+passes it down; what is derived from it is computed once, on first use. The movement's
+seatings are computed here alone (scoring.engine.movements.schedule; a test keeps it so),
+from club.schedule's building blocks. Nothing here writes.
+"""
+
+from functools import cached_property
+
+from django.utils.translation import gettext, ngettext
+
+from club.notation import bridge_message
+from club.schedule import board_total, listing, seating_boards
+from scoring.engine import MovementError, MovementKind, movements
+
+
+def session_pairs(session):
+    """The session's pairs with their players (one query), by number."""
+    return list(session.pairs.select_related("player1", "player2").order_by("number"))
+
+
+class SessionPlan:
+    """A session's movement for its registered pairs (see the module docstring)."""
+
+    def __init__(self, session, pairs=(), *, numbers=None):
+        """`pairs`: the session's Pair rows; or only their `numbers`, for a setup that is
+        not stored (a form's change, a file being read)."""
+        self.session = session
+        self.pairs = list(pairs)
+        self.by_number = {pair.number: pair for pair in self.pairs}
+        self.by_id = {pair.pk: pair for pair in self.pairs}
+        self.numbers = sorted(set(self.by_number if numbers is None else numbers))
+        self._schedules = {}
+
+    @classmethod
+    def load(cls, session):
+        """The plan of a stored session (one query: its pairs with their players)."""
+        return cls(session, session_pairs(session))
+
+    @classmethod
+    def of_numbers(cls, session, numbers):
+        """The plan of `session` with pairs numbered `numbers` (no query)."""
+        return cls(session, numbers=numbers)
+
+    @property
+    def pair_count(self):
+        return len(self.numbers)
+
+    @property
+    def free(self):
+        return self.session.movement == MovementKind.FREE
+
+    # --- the schedule ---------------------------------------------------------------------
+
+    def schedule_for(self, count):
+        """The movement's seatings for `count` pairs ([] for free seating), computed once
+        per count. Raises MovementError when the movement cannot seat them (Howell needs
+        the pairs; Mitchell pair numbers follow the tables: NS 1..n, EW n+1..2n)."""
+        if self.free:
+            return []
+        if count not in self._schedules:
+            session = self.session
+            try:
+                self._schedules[count] = movements.schedule(
+                    session.movement, tables=session.tables, pairs=count,
+                    rounds=session.rounds)
+            except MovementError as err:
+                self._schedules[count] = err
+        found = self._schedules[count]
+        if isinstance(found, MovementError):
+            raise found
+        return found
+
+    @cached_property
+    def _registered(self):
+        """(seatings, "") for the registered pairs, or (None, why not)."""
+        try:
+            return self.schedule_for(self.pair_count), ""
+        except MovementError as err:
+            return None, bridge_message(err)
+
+    @property
+    def schedule(self):
+        """The seatings of the registered pairs ([] for free seating), or None when the
+        movement cannot seat them (`schedule_error` says why)."""
+        return self._registered[0]
+
+    @property
+    def schedule_error(self):
+        """Why the movement cannot seat the registered pairs ("" when it can)."""
+        return self._registered[1]
+
+    @property
+    def seatings(self):
+        """The schedule, or [] when the movement cannot seat the registered pairs: what
+        the entry pages, the checks and the tables' phones go by then."""
+        return self.schedule or []
+
+    @cached_property
+    def seated(self):
+        """How many pairs the movement is played with, or None while the registered pairs
+        do not fit it yet.
+
+        Free seating takes 2 to 2 * tables pairs. A Mitchell or Howell takes 2 * tables
+        pairs, or one fewer with a sit-out each round; they must be numbered 1..p without
+        gaps (so the empty seat of an odd field is the last one, the phantom of the
+        movements module)."""
+        count, seats = self.pair_count, 2 * self.session.tables
+        if self.free:
+            return count if 2 <= count <= seats else None
+        if count not in (seats - 1, seats) or self.numbers != list(range(1, count + 1)):
+            return None
+        try:
+            self.schedule_for(count)
+        except MovementError:
+            return None  # e.g. 3 pairs on 2 tables: a Howell needs 4
+        return count
+
+    @property
+    def planned(self):
+        """The schedule for the registered pairs once they fit the movement, else for the
+        full room of 2 * tables pairs (what the room is set up for). Raises MovementError
+        when the session's own sizes are impossible."""
+        return self.schedule_for(self.seated or 2 * self.session.tables)
+
+    # --- boards -----------------------------------------------------------------------------
+
+    @property
+    def board_total(self):
+        """How many boards the session needs: the board sets of the planned schedule
+        times boards per round (what club.services.boards.sync_boards creates). Raises
+        MovementError when the session's own sizes are impossible."""
+        return board_total(self.session, self.planned)
+
+    @property
+    def played_board_total(self):
+        """How many boards the registered pairs' schedule plays (what the standings count
+        out of); as many as free seating's when the movement cannot seat them."""
+        if self.schedule is None:
+            return self.session.rounds * self.session.boards_per_round
+        return board_total(self.session, self.schedule)
+
+    @cached_property
+    def board_sets(self):
+        """The board sets the registered pairs' schedule plays, in order."""
+        return sorted({s.board_set for s in self.seatings if s.board_set})
+
+    @cached_property
+    def boards(self):
+        """The session's stored boards, by number (one query, on first use)."""
+        boards = {board.number: board for board in self.session.boards.order_by("number")}
+        for board in boards.values():
+            board.session = self.session
+        return boards
+
+    def boards_of(self, seating):
+        """The board numbers a seating plays (none for a sit-out)."""
+        return seating_boards(seating, self.session.boards_per_round)
+
+    # --- who plays what, where ------------------------------------------------------------
+
+    @cached_property
+    def playing_seatings(self):
+        """The seatings that play boards (no sit-outs), by round and table."""
+        return [s for s in self.seatings if not s.is_sit_out]
+
+    def seatings_of_table(self, table):
+        """The table's seatings, in round order ([] for free seating)."""
+        return [s for s in self.seatings if s.table == table]
+
+    def seating_for(self, table, round):
+        """The seating at `table` in `round` (a sit-out included), or None."""
+        return next((s for s in self.seatings if s.table == table and s.round == round),
+                    None)
+
+    def table_plays(self, table, round, board):
+        """Whether `table` plays board number `board` in `round`."""
+        seating = self.seating_for(table, round)
+        return (seating is not None and not seating.is_sit_out
+                and board in self.boards_of(seating))
+
+    @cached_property
+    def _seatings_by_board(self):
+        by_board = {}
+        for seating in self.playing_seatings:
+            for number in self.boards_of(seating):
+                by_board.setdefault(number, []).append(seating)
+        return by_board
+
+    def seatings_of_board(self, number):
+        """The seatings that play board `number`, by round and table."""
+        return self._seatings_by_board.get(number, [])
+
+    def rounds_of_board(self, number):
+        """The rounds in which board `number` is played, in order."""
+        return sorted({s.round for s in self.seatings_of_board(number)})
+
+    @cached_property
+    def scheduled_pairs(self):
+        """{board number: [(ns, ew) of each seating the movement gives it]}."""
+        return {number: [(s.ns, s.ew) for s in seatings]
+                for number, seatings in self._seatings_by_board.items()}
+
+    def sit_out_rounds(self, number):
+        """The rounds in which pair `number` sits out."""
+        return [s.round for s in self.seatings if s.is_sit_out and number in (s.ns, s.ew)]
+
+    # --- before play ------------------------------------------------------------------------
+
+    @cached_property
+    def setup_problems(self):
+        """What still stops the evening from starting, as messages for the director ([]
+        when play can start)."""
+        session, count = self.session, self.pair_count
+        seats = 2 * session.tables
+        try:
+            self.planned  # noqa: B018 (the session's own sizes)
+        except MovementError as err:
+            return [bridge_message(err)]
+        if self.seated:
+            return []
+        if self.free:
+            return [ngettext("%(count)d pair registered; free seating on %(tables)d tables "
+                             "takes 2 to %(seats)d pairs.",
+                             "%(count)d pairs registered; free seating on %(tables)d tables "
+                             "takes 2 to %(seats)d pairs.", count)
+                    % {"count": count, "tables": session.tables, "seats": seats}]
+        if count in (seats - 1, seats):
+            missing = sorted(set(range(1, count + 1)) - set(self.numbers))
+            if missing:
+                return [gettext("With %(count)d pairs the pairs must be %(first)s to "
+                                "%(last)s without a gap; missing: %(missing)s.")
+                        % {"count": count, "first": session.pair_label(1),
+                           "last": session.pair_label(count),
+                           "missing": listing(session.pair_label(n) for n in missing)}]
+            try:
+                self.schedule_for(count)
+            except MovementError as err:
+                return [bridge_message(err)]
+        return [ngettext("%(count)d pair registered; %(tables)d tables need %(seats)d "
+                         "pairs, or %(short)d with a sit-out each round.",
+                         "%(count)d pairs registered; %(tables)d tables need %(seats)d "
+                         "pairs, or %(short)d with a sit-out each round.", count)
+                % {"count": count, "tables": session.tables, "seats": seats,
+                   "short": seats - 1}]
