@@ -137,11 +137,11 @@ MUTATIONS = [
     # --- a board's HCP ------------------------------------------------------------------------
     Mutation(
         "table-hcp-conflict-not-held", "club/services/table_phones.py",
-        "        conflict = hcp_conflict(session, board, ns_hcp, ns_pair)",
+        "        conflict = hcp_conflict(board, ns_hcp, ns_pair=ns_pair)",
         '        conflict = ""',
         ("tests/club/services/test_table_phones.py",), note=MOVES_HCP),
     Mutation(
-        "scorecard-hcp-conflict", "club/services/results.py",
+        "scorecard-hcp-conflict", "club/services/hcp.py",
         "    elif board.ns_hcp != ns_hcp:",
         "    elif False:",
         ("tests/club/services/test_hcp_rules.py",), note=MOVES_HCP),

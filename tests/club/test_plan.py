@@ -153,3 +153,19 @@ def test_a_service_trusts_the_pages_plan_only_while_nothing_was_written_since():
                      values=values, plan=stale)
     assert schedule.call_count == 1
     assert TableEntry.objects.filter(status=TableEntry.Status.ENTERED).count() == 2
+
+
+def test_current_plan_keeps_the_pages_plan_only_right_after_the_lock():
+    from django.db import transaction
+
+    from club.services.locks import current_plan, lock_session
+    session = make_session(tables=3, boards_per_round=2)
+    session.refresh_from_db()
+    page = SessionPlan.load(session)
+    with transaction.atomic():
+        assert current_plan(lock_session(session.pk), page) is page
+    with transaction.atomic():  # the version moved on since the page loaded its plan
+        fresh = current_plan(lock_session(session.pk), page)
+    assert fresh is not page and fresh.session.version == page.session.version + 2
+    with transaction.atomic():
+        assert current_plan(lock_session(session.pk)).pair_count == page.pair_count

@@ -151,3 +151,27 @@ def test_save_board_hcp_saves_the_other_fields_with_it():
     save_board_hcp(board, 20, fields=["deal"])
     stored = Board.objects.get(pk=board.pk)
     assert (stored.ns_hcp, stored.deal) == (20, DEAL)
+
+
+def test_a_changed_board_is_rescored_and_a_cleared_hcp_refused():
+    from django.db import transaction
+
+    from club.services.hcp import rescore_changed_board
+    from club.services.locks import lock_session
+    session = make_session(tables=2, rounds=1)
+    result = make_result(session, 1, 1, 3, "4S= N", board_hcp=20)
+    before = (result.ns_compensation, result.ns_imps)
+    with transaction.atomic():
+        locked = lock_session(session.pk)
+        board = board_of(locked)
+        save_board_hcp(board, 26)
+        assert rescore_changed_board(locked, board) == 1
+    result.refresh_from_db()
+    assert (result.ns_compensation, result.ns_imps) != before
+    with pytest.raises(Refused, match="has results that use its HCP"):
+        with transaction.atomic():
+            locked = lock_session(session.pk)
+            board = board_of(locked)
+            save_board_hcp(board, None)
+            rescore_changed_board(locked, board)
+    assert Board.objects.get(pk=board.pk).ns_hcp == 26

@@ -1,21 +1,15 @@
 """A board's HCP, called directly: the director setting a duplicated board's HCP, where a
 typed HCP goes, and the conflicts between tables' HCP on one board.
 
-Issue 22 moves this rule into one module (club/services/hcp.py); when it lands, only the
-imports below change: the behaviour tested stays."""
+The rule lives in one module, club/services/hcp.py."""
 
 import pytest
 
 from club.models import Result, Session, TableEntry
 from club.services.boards import set_board_hcp
 from club.services.errors import Refused, StaleValue
-from club.services.results import (
-    board_hcp_conflict,
-    contract_values,
-    enter_result,
-    row_hcp,
-)
-from club.services.table_phones import hcp_conflict
+from club.services.hcp import board_hcp_conflict, hcp_conflict, row_hcp
+from club.services.results import contract_values, enter_result
 from scoring.engine import parse_result
 from tests.factories import make_result, make_session
 
@@ -101,23 +95,23 @@ def test_row_hcp_says_where_a_typed_hcp_goes(evening):
 
 def test_hcp_conflict_with_the_board_and_with_another_table(evening):
     ns_pair = evening.pairs.get(number=1)
-    assert hcp_conflict(evening, board(evening, 1), 20, ns_pair) == ""
-    assert hcp_conflict(evening, board(evening, 1), None, ns_pair) == ""
-    assert hcp_conflict(evening, board(evening, 1), 22, ns_pair) == (
+    assert hcp_conflict(board(evening, 1), 20, ns_pair=ns_pair) == ""
+    assert hcp_conflict(board(evening, 1), None, ns_pair=ns_pair) == ""
+    assert hcp_conflict(board(evening, 1), 22, ns_pair=ns_pair) == (
         "NS HCP 22, but the board has 20.")
     # Board 3 has no HCP yet: the first table's entry stands until the director decides.
     TableEntry.objects.create(session=evening, board=board(evening, 3), round=1, table=2,
                               ns_pair=evening.pairs.get(number=2),
                               ew_pair=evening.pairs.get(number=5), ns_hcp=21, level=1,
                               strain="NT", declarer="N", tricks=7)
-    assert hcp_conflict(evening, board(evening, 3), 23, ns_pair) == (
+    assert hcp_conflict(board(evening, 3), 23, ns_pair=ns_pair) == (
         "NS HCP 23, but table 2 gave 21.")
-    assert hcp_conflict(evening, board(evening, 3), 21, ns_pair) == ""
+    assert hcp_conflict(board(evening, 3), 21, ns_pair=ns_pair) == ""
     TableEntry.objects.update(status=TableEntry.Status.HELD)  # held entries do not count
-    assert hcp_conflict(evening, board(evening, 3), 23, ns_pair) == ""
+    assert hcp_conflict(board(evening, 3), 23, ns_pair=ns_pair) == ""
 
 
 def test_hcp_conflict_without_duplication():
     own_cards = make_session(tables=3, duplicated=False)
-    assert hcp_conflict(own_cards, board(own_cards, 1), 30,
-                        own_cards.pairs.get(number=1)) == ""
+    assert hcp_conflict(board(own_cards, 1), 30,
+                        ns_pair=own_cards.pairs.get(number=1)) == ""

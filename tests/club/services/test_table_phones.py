@@ -7,7 +7,8 @@ import pytest
 from django.db import IntegrityError, connection
 
 from club.models import DirectorCall, Result, Session, TableCode, TableEntry
-from club.schedule import seating_boards, session_schedule
+from club.plan import SessionPlan
+from club.schedule import seating_boards
 from club.services.errors import DuplicateResult, Refused
 from club.services.results import contract_values, enter_result
 from club.services.table_phones import (
@@ -316,12 +317,13 @@ def test_code_characters_read_what_a_player_typed():
 
 
 def test_refuse_other_round_lets_a_table_enter_only_its_current_round(evening):
-    refuse_other_round(evening, 1, 1, 1)  # round 1 is being played: no refusal
+    plan = SessionPlan.load(evening)
+    refuse_other_round(evening, plan, 1, 1, 1)  # round 1 is being played: no refusal
     with pytest.raises(Refused, match="Table 1 is playing round 1: board 9 is played in "
                                       "round 2"):
-        refuse_other_round(evening, 1, 2, 9)
-    for seating in (s for s in session_schedule(evening) if s.table == 1):
+        refuse_other_round(evening, plan, 1, 2, 9)
+    for seating in (s for s in plan.seatings if s.table == 1):
         for number in seating_boards(seating, evening.boards_per_round):
             make_result(evening, number, seating.ns, seating.ew, "pass")
     with pytest.raises(Refused, match="Table 1 has played all its rounds"):
-        refuse_other_round(evening, 1, 3, 1)
+        refuse_other_round(evening, plan, 1, 3, 1)
