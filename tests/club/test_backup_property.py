@@ -45,7 +45,8 @@ from tests.club.backups import empty_site, stored_rows
 from tests.deals import whole_suit_deals
 from tests.factories import make_session
 
-pytestmark = pytest.mark.django_db
+# A minute of work or more: left out of the fast part (README, Running the tests).
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def mitchell(tables, sit_out, boards_per_round):

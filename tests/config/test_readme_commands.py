@@ -31,6 +31,9 @@ import pytest
 
 from tests.config.production import ROOT, SECRET, copy_project, environment, manage
 
+# Child processes: left out of the fast part (README, Running the tests).
+pytestmark = pytest.mark.slow
+
 README = ROOT / "README.md"
 FIXTURES = ROOT / "tests" / "club" / "io" / "fixtures"
 FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)

@@ -37,7 +37,8 @@ from reports.urls import urlpatterns as report_urlpatterns
 from scoring.engine import boards_of_set, movements, parse_result
 from tests.factories import make_session
 
-pytestmark = pytest.mark.django_db
+# A minute of work or more: left out of the fast part (README, Running the tests).
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 # Every URL name of the public pages and of the tables' pages, by how the walk uses it.
 PUBLIC_PAGES = {"session-list", "standings", "board-list", "board-report", "pair-scorecard",

@@ -12,7 +12,8 @@ from club.models import Result
 from scoring.engine import AdjustedScores, BridgeError, looks_adjusted, parse_adjusted, parse_result
 from tests.factories import make_result, make_session
 
-pytestmark = pytest.mark.django_db
+# A minute of work or more: left out of the fast part (README, Running the tests).
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 # Each example is a request (and some a new session): 60 random examples a test, after the
 # explicit ones that make sure every kind of input (stored, refused) is among them.
