@@ -38,6 +38,7 @@ def keys(catalogue):
     return {(entry.msgctxt, entry.msgid) for entry in catalogue if not entry.obsolete}
 
 
+@pytest.mark.slow  # makemessages in a child process: left out of the fast part
 def test_makemessages_finds_nothing_new(extracted):
     committed = polib.pofile(str(PO))
     missing = sorted(keys(extracted) - keys(committed))

@@ -8,7 +8,6 @@ import io
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from endplay.parsers.pbn import PBNDecodeError
 
 from club.notation import bridge_message
 from club.services.boards import DealRecord
@@ -18,9 +17,9 @@ from scoring.engine import BridgeError, Direction, Vulnerability, format_deal, p
 MAX_LISTED = 300  # a file of 100,000 bad lines still gives a page that can be read
 MAX_GAMES = 1000  # deals in a hand record file: far above any session; bounds the work
 UNKNOWN = ("", "?")  # a dealer or vulnerability a hand record file leaves open
-# endplay's parsers raise these on text they cannot read (and nothing narrower).
-ENDPLAY_ERRORS = (PBNDecodeError, ValueError, RuntimeError, IndexError, KeyError,
-                  TypeError, AttributeError)
+# endplay's parsers raise these on text they cannot read (and nothing narrower); its
+# PBNDecodeError is a ValueError (named here, endplay would be imported with every reader).
+ENDPLAY_ERRORS = (ValueError, RuntimeError, IndexError, KeyError, TypeError, AttributeError)
 
 
 class ImportFailed(Exception):

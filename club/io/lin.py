@@ -4,8 +4,6 @@ deal checked by the engine (club.io.files.checked_record) and named by its board
 import re
 
 from django.utils.translation import gettext as _
-from endplay.parsers.lin import LINDecoder
-from endplay.types import Deal
 
 from club.io.files import ENDPLAY_ERRORS, checked_record, too_many_deals
 
@@ -28,6 +26,10 @@ def lin_records(text):
 def read_lin(text, filename):
     """([DealRecord], problems) of a LIN file: the md| deal of each board, its dealer, the
     sv| vulnerability and the board number of ah|Board N| (or of qx|o1|)."""
+    # Imported here: endplay costs about a second to import (scoring.engine.analysis).
+    from endplay.parsers.lin import LINDecoder
+    from endplay.types import Deal
+
     records, problems = [], []
     parts = lin_records(text)
     if problem := too_many_deals(filename, len(parts)):

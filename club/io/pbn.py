@@ -14,8 +14,9 @@ endplay accepts a deal of 51 cards) and every problem is named by its board. A f
 characters: club.io.hand_records.
 """
 
+from functools import cache
+
 from django.utils.translation import gettext as _
-from endplay.parsers.pbn import PBNDecoder
 
 from club.io.files import ENDPLAY_ERRORS, UNKNOWN, checked_record, too_many_deals
 from club.models import Result
@@ -116,32 +117,40 @@ def score_row(result, numbers):
 
 # --- reading --------------------------------------------------------------------------------
 
-class TagReader(PBNDecoder):
-    """endplay's PBN reader (comments, escapes, tables, "#" for an inherited value), keeping
-    each game's tags as written: endplay 0.5 drops the [Dealer] of a game without a
-    [Contract], and refuses a bad [Deal] before the board can be named."""
+@cache
+def tag_reader():
+    """The reader's class, made on first use: importing endplay costs about a second
+    (scoring.engine.analysis), which only a process reading a PBN file should pay."""
+    from endplay.parsers.pbn import PBNDecoder
 
-    def clear(self):
-        super().clear()
-        self.previous = {}
+    class TagReader(PBNDecoder):
+        """endplay's PBN reader (comments, escapes, tables, "#" for an inherited value),
+        keeping each game's tags as written: endplay 0.5 drops the [Dealer] of a game
+        without a [Contract], and refuses a bad [Deal] before the board can be named."""
 
-    def _tags_to_board(self):
-        if not self.curtags:
-            return None
-        tags = {}
-        for key, fields in self.curtags.items():
-            value = fields["value"]
-            if value == "#":  # PBN 2.1, section 4.8: the previous game's value
-                value = self.previous.get(key.lower(), "")
-            tags[key.lower()] = value
-        self.previous = tags
-        return tags
+        def clear(self):
+            super().clear()
+            self.previous = {}
+
+        def _tags_to_board(self):
+            if not self.curtags:
+                return None
+            tags = {}
+            for key, fields in self.curtags.items():
+                value = fields["value"]
+                if value == "#":  # PBN 2.1, section 4.8: the previous game's value
+                    value = self.previous.get(key.lower(), "")
+                tags[key.lower()] = value
+            self.previous = tags
+            return tags
+
+    return TagReader
 
 
 def read_pbn(text, filename):
     """([DealRecord], problems) of a PBN file."""
     try:
-        games = TagReader().parse_file(_Lines(text))
+        games = tag_reader()().parse_file(_Lines(text))
     except ENDPLAY_ERRORS as err:
         line = getattr(err, "lineno", None)
         return [], [_("%(file)s is not a PBN file it can read (line %(line)s: %(problem)s).")

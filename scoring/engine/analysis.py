@@ -18,10 +18,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-from endplay.dds import calc_all_tables
-from endplay.dds import par as endplay_par
-from endplay.types import Deal, Denom, Penalty, Player, Vul
+from functools import cache
+from types import SimpleNamespace
 
 from .contracts import Contract, Doubling, Strain
 from .deals import format_deal, parse_deal
@@ -38,16 +36,41 @@ SOLVER_DEALS = 200 // len(STRAINS)
 # calls at once (two requests in a threaded server) would overwrite each other's.
 _SOLVER = threading.Lock()
 SEATS = (Direction.N, Direction.E, Direction.S, Direction.W)
-_DENOM = {Strain.C: Denom.clubs, Strain.D: Denom.diamonds, Strain.H: Denom.hearts,
-          Strain.S: Denom.spades, Strain.NT: Denom.nt}
-_STRAIN = {denom: strain for strain, denom in _DENOM.items()}
-_PLAYER = {Direction.N: Player.north, Direction.E: Player.east, Direction.S: Player.south,
-           Direction.W: Player.west}
-_SEAT = {player: seat for seat, player in _PLAYER.items()}
-_VUL = {Vulnerability.NONE: Vul.none, Vulnerability.NS: Vul.ns, Vulnerability.EW: Vul.ew,
-        Vulnerability.BOTH: Vul.both}
-_DOUBLING = {Penalty.passed: Doubling.UNDOUBLED, Penalty.doubled: Doubling.DOUBLED,
-             Penalty.redoubled: Doubling.REDOUBLED}
+
+
+# endplay is imported on first use: importing it loads the DDS library, numpy and
+# matplotlib (about a second), which every process that never solves a deal (each command,
+# each test worker) would otherwise pay at startup.
+def calc_all_tables(deals):
+    from endplay.dds import calc_all_tables as solve
+
+    return solve(deals)
+
+
+def endplay_par(table, vulnerability, dealer):
+    from endplay.dds import par
+
+    return par(table, vulnerability, dealer)
+
+
+@cache
+def _endplay():
+    """endplay's Deal and the maps between its enums and the engine's."""
+    from endplay.types import Deal, Denom, Penalty, Player, Vul
+
+    denom = {Strain.C: Denom.clubs, Strain.D: Denom.diamonds, Strain.H: Denom.hearts,
+             Strain.S: Denom.spades, Strain.NT: Denom.nt}
+    player = {Direction.N: Player.north, Direction.E: Player.east, Direction.S: Player.south,
+              Direction.W: Player.west}
+    return SimpleNamespace(
+        Deal=Deal, Denom=Denom, denom=denom, player=player,
+        strain={endplay: strain for strain, endplay in denom.items()},
+        seat={endplay: seat for seat, endplay in player.items()},
+        vul={Vulnerability.NONE: Vul.none, Vulnerability.NS: Vul.ns,
+             Vulnerability.EW: Vul.ew, Vulnerability.BOTH: Vul.both},
+        doubling={Penalty.passed: Doubling.UNDOUBLED, Penalty.doubled: Doubling.DOUBLED,
+                  Penalty.redoubled: Doubling.REDOUBLED},
+    )
 
 
 @dataclass(frozen=True)
@@ -113,7 +136,8 @@ def analyse(deals: Iterable[tuple[str, Direction | str, Vulnerability | str]]) -
         chunk = items[start:start + SOLVER_DEALS]
         try:
             with _SOLVER:
-                tables = list(calc_all_tables([Deal(text) for text, _dealer, _vul in chunk]))
+                tables = list(calc_all_tables([_endplay().Deal(text)
+                                                for text, _dealer, _vul in chunk]))
             analyses += [Analysis(_double_dummy(table), _par(table, dealer, vulnerability))
                          for table, (_text, dealer, vulnerability)
                          in zip(tables, chunk, strict=True)]
@@ -124,16 +148,19 @@ def analyse(deals: Iterable[tuple[str, Direction | str, Vulnerability | str]]) -
 
 
 def _double_dummy(table) -> DoubleDummy:
+    endplay = _endplay()
     rows = table.to_list()  # [denom in endplay's order S, H, D, C, NT][player N, E, S, W]
-    by_denom = {Denom(index): row for index, row in enumerate(rows)}
-    return DoubleDummy(tuple(tuple(by_denom[_DENOM[strain]]) for strain in STRAINS))
+    by_denom = {endplay.Denom(index): row for index, row in enumerate(rows)}
+    return DoubleDummy(tuple(tuple(by_denom[endplay.denom[strain]]) for strain in STRAINS))
 
 
 def _par(table, dealer: Direction, vulnerability: Vulnerability) -> Par:
-    found = endplay_par(table, _VUL[vulnerability], _PLAYER[dealer])
+    endplay = _endplay()
+    found = endplay_par(table, endplay.vul[vulnerability], endplay.player[dealer])
     contracts = []
     for item in found:
-        contract = Contract(item.level, _STRAIN[item.denom], _DOUBLING[item.penalty])
-        contracts.append(ParContract(contract, _SEAT[item.declarer],
+        contract = Contract(item.level, endplay.strain[item.denom],
+                            endplay.doubling[item.penalty])
+        contracts.append(ParContract(contract, endplay.seat[item.declarer],
                                      contract.level + 6 + item.result))
     return Par(found.score, tuple(contracts))

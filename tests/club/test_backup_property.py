@@ -40,12 +40,14 @@ from club.schedule import MAX_PAIRS, seating_boards
 from club.services.boards import update_board
 from club.services.results import contract_values, correct_result, enter_result
 from club.services.sessions import change_status
-from scoring.engine import parse_adjusted, parse_result, random_deal
+from scoring.engine import parse_adjusted, parse_result
 from scoring.engine.analysis import analyse
 from tests.club.backups import empty_site, stored_rows
+from tests.deals import whole_suit_deals
 from tests.factories import make_session
 
-pytestmark = pytest.mark.django_db
+# A minute of work or more: left out of the fast part (README, Running the tests).
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def mitchell(tables, sit_out, boards_per_round):
@@ -132,7 +134,7 @@ def fill(session, seed):
     rng = random.Random(seed)
     dealt = {games[0][0], games[-1][0]} | {session.boards.order_by("number").last().number}
     for number in sorted(dealt)[:2]:
-        update_board(session.boards.get(number=number).pk, {"deal": random_deal(rng)})
+        update_board(session.boards.get(number=number).pk, {"deal": rng.choice(DEALS)})
 
 
 def stored_session(session):
@@ -152,6 +154,9 @@ def stored_session(session):
     return values(session, "created_at", "version", "status"), pairs, boards, results
 
 
+# Deals the solver takes next to no time over (a random deal costs it a fifth of a second
+# to a second); the backup and the archive carry any deal and its analysis alike.
+DEALS = [deal for deal, _dealer, _vulnerability in whole_suit_deals(168)]
 SOLVED = {}
 
 

@@ -1,7 +1,12 @@
 """The migration that adds the size limits of a session (club 0009) on a database that
 already holds a session beyond them: it names the session and changes nothing."""
 
+import pytest
+
 from tests.config.production import environment, manage
+
+# Child processes: left out of the fast part (README, Running the tests).
+pytestmark = pytest.mark.slow
 
 OVERSIZED = ("from club.models import Session; from scoring.models import moscow_table; "
              "Session.objects.create(name='Marathon', date='2026-11-20', tables=51, rounds=1, "

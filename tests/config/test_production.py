@@ -9,6 +9,9 @@ import pytest
 
 from tests.config.production import manage, production, python
 
+# Child processes: left out of the fast part (README, Running the tests).
+pytestmark = pytest.mark.slow
+
 CHILD = r'''
 import json, sys, types
 import django

@@ -9,6 +9,9 @@ from tests.config.production import SECRET, environment
 from tests.config.production import manage as run_manage
 from tests.config.production import python as run_python
 
+# Child processes: left out of the fast part (README, Running the tests).
+pytestmark = pytest.mark.slow
+
 
 def run_check(*args, **env):
     return run_manage("check", *args, env=environment(**env))

@@ -54,6 +54,7 @@ print(json.dumps({"statuses": sorted(set(statuses)), "posted": len(statuses),
 """
 
 
+@pytest.mark.slow  # a child process: left out of the fast part
 @pytest.mark.parametrize("attempt", range(2))
 def test_concurrent_saves_wait_instead_of_failing(tmp_path, attempt):
     database = tmp_path / "club.sqlite3"

@@ -5,16 +5,19 @@ from urllib.parse import quote
 
 import pytest
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from club.models import Result
 from scoring.engine import AdjustedScores, BridgeError, looks_adjusted, parse_adjusted, parse_result
 from tests.factories import make_result, make_session
 
-pytestmark = pytest.mark.django_db
+# A minute of work or more: left out of the fast part (README, Running the tests).
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
-FUZZ = settings(max_examples=150, deadline=None,
+# Each example is a request (and some a new session): 60 random examples a test, after the
+# explicit ones that make sure every kind of input (stored, refused) is among them.
+FUZZ = settings(max_examples=60, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 # Characters of the director's shorthand in both notations, plus separators and signs.
@@ -44,6 +47,14 @@ def evening(db):
 
 
 @FUZZ
+@example(text="4S= N", htmx=False)
+@example(text="3БК+1 Ю", htmx=True)
+@example(text="pass", htmx=False)
+@example(text="A+/A-", htmx=True)
+@example(text="ave/ave", htmx=False)
+@example(text="8S= N", htmx=False)
+@example(text="4S\x00= N", htmx=False)
+@example(text="", htmx=True)
 @given(text=typed, htmx=st.booleans())
 def test_any_result_text_on_a_traveller_row(director_client, evening, text, htmx):
     Result.objects.all().delete()
@@ -67,6 +78,12 @@ def test_any_result_text_on_a_traveller_row(director_client, evening, text, htmx
 
 
 @FUZZ
+@example(text="0")
+@example(text="40")
+@example(text="41")
+@example(text="-1")
+@example(text="")
+@example(text="2 0")
 @given(text=numbers)
 def test_any_board_hcp(director_client, evening, text):
     response = director_client.post(reverse("entry-board-hcp", args=[evening.pk, 1]),
@@ -77,6 +94,10 @@ def test_any_board_hcp(director_client, evening, text):
 
 
 @FUZZ
+@example(result="4S= N", hcp="22", version="")
+@example(result="A+/A-", hcp="", version="")
+@example(result="4S= N", hcp="41", version="1")
+@example(result="4S= N", hcp="", version="x")
 @given(result=typed, hcp=numbers, version=numbers)
 def test_any_row_of_a_session_without_duplication(director_client, db, result, hcp, version):
     session = make_session(tables=3, duplicated=False, name="Fresh cards")
@@ -92,6 +113,10 @@ def test_any_row_of_a_session_without_duplication(director_client, db, result, h
 
 
 @FUZZ
+@example(ns="1", ew="2", result="4S= N", table="1", round="1", slot="1")
+@example(ns="1", ew="1", result="4S= N", table="1", round="1", slot="1")
+@example(ns="1", ew="7", result="4S= N", table="", round="", slot="")
+@example(ns="2", ew="3", result="3NT-1 S", table="1000", round="1", slot="1")
 @given(ns=numbers, ew=numbers, result=typed, table=numbers, round=numbers, slot=numbers)
 def test_any_free_seating_row(director_client, db, ns, ew, result, table, round, slot):
     session = make_session(tables=3, movement="free", duplicated=False, name="Free")
@@ -108,6 +133,14 @@ def test_any_free_seating_row(director_client, db, ns, ew, result, table, round,
 
 
 @FUZZ
+@example(result="4S+1 N", assigned="", hcp="", version="1", ns_adjustment="",
+         ew_adjustment="")
+@example(result="3NT-2 S", assigned="", hcp="", version="1", ns_adjustment="ave+",
+         ew_adjustment="ave-")
+@example(result="1NT+1 W", assigned="2H= W", hcp="21", version="1", ns_adjustment="",
+         ew_adjustment="")
+@example(result="4S+1 N", assigned="", hcp="", version="2", ns_adjustment="",
+         ew_adjustment="")
 @given(result=typed, assigned=typed, hcp=numbers, version=numbers,
        ns_adjustment=st.sampled_from(["", "ave+", "ave", "ave-", "ave++", "x"]),
        ew_adjustment=st.text(max_size=6))
