@@ -1,15 +1,5 @@
 """Shared fixtures for the club manager's tests (the factories are in tests.factories)."""
 
-import os
-import sys
-
-# Keep the compiled project and the rewritten test modules between runs, even where the
-# environment asks Python not to write them: without them every test worker and every
-# child process (the README commands, the settings checks) compiles it all again, about
-# 1.5 s each. The caches go to __pycache__/ and .pytest_cache/, which git ignores.
-sys.dont_write_bytecode = False
-os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-
 import pytest
 from django.contrib.auth.models import Group
 from django.core.cache import caches
