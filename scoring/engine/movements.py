@@ -158,6 +158,7 @@ __all__ = [
     "KINDS",
     "MITCHELL_MAX_TABLES",
     "MITCHELL_MIN_TABLES",
+    "ARRANGEMENTS",
     "Arrangement",
     "MovementError",
     "MovementKind",
