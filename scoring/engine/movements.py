@@ -365,9 +365,9 @@ def _check_even_rounds(tables: int, arrangement: Arrangement, rounds: Any) -> in
         return rounds
     if arrangement == Arrangement.SKIP:
         raise MovementError(
-            _("A skip Mitchell on %(tables)d tables has at most %(max)d rounds (one more "
-              "would meet an opponent again); got %(rounds)d. The relay and bye stand "
-              "plays %(tables)d rounds."),
+            _("A skip Mitchell on %(tables)d tables ends with round %(max)d (one more would "
+              "meet an opponent again); got %(rounds)d rounds. The relay and bye stand plays "
+              "%(tables)d rounds."),
             tables=tables, max=full, rounds=rounds,
         )
     raise MovementError(
@@ -436,10 +436,7 @@ def arrow_switch(seatings: Iterable[Seating],
         rounds = {_rounds(rnd) for rnd in rounds}
     missing = sorted(rounds - in_schedule)
     if missing:
-        raise MovementError(
-            _("Round %(round)d is not in the movement (it has %(rounds)d rounds)."),
-            round=missing[0], rounds=len(in_schedule),
-        )
+        raise MovementError(_("Round %(round)d is not in the movement."), round=missing[0])
     return [dataclasses.replace(s, ns=s.ew, ew=s.ns, switched=not s.switched)
             if s.round in rounds and not s.is_sit_out else s
             for s in seatings]
