@@ -60,11 +60,10 @@ of the full movement, and ``pairs = 2 * tables - 1`` makes EW pair
   tables: at most ``tables - 1`` rounds, all ``tables`` sets in play every round,
   each pair plays ``rounds`` different sets and meets ``rounds`` different
   opponents.  A round ``tables`` cannot be added: it would bring every EW pair
-  back to the NS pair it met in round 1.  No movement with stationary NS pairs
-  and boards and EW pairs moving by fixed steps can give an even number of
-  tables every opponent and every set once (the steps would have to add up to
-  two permutations of the tables, and for an even number their sums differ by
-  ``tables / 2``); that is what the relay and bye stand is for.
+  back to the NS pair it met in round 1.  With the boards moving down one table
+  a round, no way of moving the EW pairs gives an even number of tables every
+  opponent and every set once (docs/movements.md has the count); that is what
+  the relay and bye stand is for.
 * **Relay and bye stand** (``"relay"``): tables 1 and ``tables`` share a board
   set every round (the *relay*: both seatings carry the same ``board_set``,
   and the two tables pass its boards between them), and a *bye stand* between
