@@ -1,5 +1,6 @@
 """Checks shared by the movement tests: properties every schedule must have."""
 
+import dataclasses
 from collections import Counter, defaultdict
 
 
@@ -60,3 +61,17 @@ def sets_by_round(seatings):
         if not s.is_sit_out:
             rounds[s.round].append(s.board_set)
     return dict(rounds)
+
+
+def check_phantom(seatings, full, tables):
+    """With EW pair ``2 * tables`` a phantom, its games in the full movement are
+    sit-outs (its side and the set gone), one a round, and nothing else changes."""
+    rounds = full[-1].round
+    check_layout(seatings, rounds, tables)
+    check_sit_outs(seatings)
+    for with_phantom, plain in zip(seatings, full, strict=True):
+        if plain.ew == 2 * tables:
+            assert with_phantom == dataclasses.replace(plain, ew=None, board_set=None)
+        else:
+            assert with_phantom == plain
+    assert sum(s.is_sit_out for s in seatings) == rounds
