@@ -3,7 +3,8 @@
 Modules: ``directions`` (seats), ``vulnerability`` (board cycle), ``contracts`` (contracts
 and their parser), ``results`` (result shorthand), ``scores`` (Law 77), ``compensation``
 (tables), ``imps`` (IMP scale), ``policy``, ``adjustments`` (Average plus/minus, boards
-not played), ``board`` (scoring a board), ``standings``, ``movements`` (Mitchell, Howell;
+not played), ``board`` (scoring a board), ``standings``, ``movements`` (Mitchell, with the
+skip or the relay and bye stand on an even number of tables, Howell, arrow-switch rounds;
 ``howell`` builds the Howell, ``seating`` is one table in one round), ``deals``
 (PBN deals and HCP), ``errors``, ``bench`` (``python -m scoring.engine.bench``).
 """

@@ -43,6 +43,56 @@ round); board set ``t`` starts at table ``t`` and moves down one table a round.
   a phantom, and the NS pair it would meet sits out (``ew=None``,
   ``board_set=None``).  The real pairs keep the numbers ``1 .. pairs``.
 
+Even-table Mitchells (``even_mitchell(tables, rounds=None, *, arrangement, pairs=None)``)
+----------------------------------------------------------------------------------------
+
+The two arrangements clubs use with an even number of tables, ``tables`` from 2
+to 50 and even.  They are not movement kinds of their own (:class:`MovementKind`
+is unchanged); the caller picks one with ``arrangement`` (:class:`Arrangement`).
+In both, NS pair ``t`` stays at table ``t``, EW pair ``tables + t`` starts at
+table ``t``, there are ``tables`` board sets, ``rounds`` keeps the first rounds
+of the full movement, and ``pairs = 2 * tables - 1`` makes EW pair
+``2 * tables`` a phantom exactly as in the plain Mitchell.
+
+* **Skip** (``"skip"``): EW pairs move up one table a round and board sets move
+  down one table; after round ``tables // 2`` the EW pairs move up two tables
+  (they skip one).  This is the plain :func:`mitchell` on an even number of
+  tables: at most ``tables - 1`` rounds, all ``tables`` sets in play every round,
+  each pair plays ``rounds`` different sets and meets ``rounds`` different
+  opponents.  A round ``tables`` cannot be added: it would bring every EW pair
+  back to the NS pair it met in round 1.  With the boards moving down one table
+  a round, no way of moving the EW pairs gives an even number of tables every
+  opponent and every set once (docs/movements.md has the count); that is what
+  the relay and bye stand is for.
+* **Relay and bye stand** (``"relay"``): tables 1 and ``tables`` share a board
+  set every round (the *relay*: both seatings carry the same ``board_set``,
+  and the two tables pass its boards between them), and a *bye stand* between
+  tables ``tables // 2`` and ``tables // 2 + 1`` holds the one set that nobody
+  plays that round (:func:`bye_stand_set`).  In round 1 table ``t`` plays set
+  ``t`` up to table ``tables // 2``, the bye stand holds set
+  ``tables // 2 + 1``, table ``t`` plays set ``t + 1`` from there to table
+  ``tables - 1``, and table ``tables`` relays set 1 with table 1.  Every round
+  the EW pairs move up one table (no skip) and each set moves down one place
+  along relay -> ``tables - 1`` -> ... -> ``tables // 2 + 1`` -> bye stand ->
+  ``tables // 2`` -> ... -> 2 -> relay.  Up to ``tables`` rounds; in each
+  round ``tables - 1`` sets are in play, the relay set at two tables; each pair
+  meets ``rounds`` different opponents and plays ``rounds`` different sets, so
+  a full ``tables``-round evening gives every pair every set and every
+  opponent on the other line once.  (Two tables are both relay tables: they
+  play the same set, the other set waits on the stand.)
+
+Arrow-switch (``arrow_switch(seatings, rounds=None)``)
+------------------------------------------------------
+
+Under Moscow compensation each result is scored on its own, so a Mitchell's
+two lines can be ranked in one list if the pairs also play the other
+direction.  ``arrow_switch`` returns the schedule with the pairs of the given
+rounds (default: the last round) seated the other way round: ``ns`` and
+``ew`` exchanged and ``switched=True`` (see :class:`Seating`); a seating
+switched twice is back as it was.  Sit-outs are left as they are (nobody
+plays).  Tables, rounds and board sets do not change, so every invariant of
+the schedule still holds.
+
 Howell (``howell(pairs)``)
 --------------------------
 
@@ -92,6 +142,8 @@ so that it can be extracted for translation, and the error keeps ``.template`` a
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Collection, Iterable
 from enum import StrEnum
 from typing import Any
 
@@ -105,11 +157,17 @@ __all__ = [
     "KINDS",
     "MITCHELL_MAX_TABLES",
     "MITCHELL_MIN_TABLES",
+    "ARRANGEMENTS",
+    "Arrangement",
     "MovementError",
     "MovementKind",
     "Seating",
+    "arrow_switch",
     "board_sets",
     "boards_of_set",
+    "bye_stand_set",
+    "even_mitchell",
+    "even_mitchell_full_rounds",
     "full_rounds",
     "howell",
     "mitchell",
@@ -132,6 +190,16 @@ class MovementKind(StrEnum):
 
 
 KINDS = tuple(kind.value for kind in MovementKind)
+
+
+class Arrangement(StrEnum):
+    """How a Mitchell on an even number of tables avoids boards played twice."""
+
+    SKIP = "skip"
+    RELAY = "relay"
+
+
+ARRANGEMENTS = tuple(arrangement.value for arrangement in Arrangement)
 
 
 # --------------------------------------------------------------------------
@@ -240,13 +308,137 @@ def mitchell(tables: int, rounds: int | None = None, *, pairs: int | None = None
         # plus one more after the skip (even number of tables only).
         moved = rnd - 1 if tables % 2 or rnd <= half else rnd
         for table in range(1, tables + 1):
-            ew = tables + (table - 1 - moved) % tables + 1
             board_set = (table - 1 + rnd - 1) % tables + 1
-            if ew > pairs:
-                seatings.append(Seating(rnd, table, table, None, None))
-            else:
-                seatings.append(Seating(rnd, table, table, ew, board_set))
+            seatings.append(_mitchell_seating(rnd, table, tables, pairs, moved, board_set))
     return seatings
+
+
+def _mitchell_seating(rnd: int, table: int, tables: int, pairs: int, moved: int,
+                      board_set: int) -> Seating:
+    """NS pair ``table`` against the EW pair that has moved up ``moved`` tables
+    since round 1; a sit-out when that EW pair is the phantom."""
+    ew = tables + (table - 1 - moved) % tables + 1
+    if ew > pairs:
+        return Seating(rnd, table, table, None, None)
+    return Seating(rnd, table, table, ew, board_set)
+
+
+# --------------------------------------------------------------------------
+# even-table Mitchells: skip, relay and bye stand
+
+
+def _check_arrangement(arrangement: Any) -> Arrangement:
+    if arrangement not in ARRANGEMENTS:
+        raise MovementError(
+            _("Unknown arrangement %(arrangement)r for an even-table Mitchell; "
+              "accepted: %(accepted)s."),
+            arrangement=arrangement, accepted=", ".join(ARRANGEMENTS),
+        )
+    return Arrangement(arrangement)
+
+
+def _check_even_tables(tables: Any) -> int:
+    tables = _check_mitchell(tables, None)[0]
+    if tables % 2:
+        raise MovementError(
+            _("The skip and the relay and bye stand are for an even number of tables; "
+              "got %(tables)d. On an odd number a plain Mitchell plays every board."),
+            tables=tables,
+        )
+    return tables
+
+
+def even_mitchell_full_rounds(tables: int, arrangement: str) -> int:
+    """Rounds of the full even-table Mitchell: ``tables - 1`` with the skip,
+    ``tables`` with the relay and bye stand."""
+    arrangement = _check_arrangement(arrangement)
+    tables = _check_even_tables(tables)
+    return tables - 1 if arrangement == Arrangement.SKIP else tables
+
+
+def _check_even_rounds(tables: int, arrangement: Arrangement, rounds: Any) -> int:
+    """Validate a number of rounds (or a round) of an even-table Mitchell."""
+    rounds = _rounds(rounds)
+    full = even_mitchell_full_rounds(tables, arrangement)
+    if rounds <= full:
+        return rounds
+    if arrangement == Arrangement.SKIP:
+        raise MovementError(
+            _("A skip Mitchell on %(tables)d tables ends with round %(max)d (one more would "
+              "meet an opponent again); got %(rounds)d rounds. The relay and bye stand plays "
+              "%(tables)d rounds."),
+            tables=tables, max=full, rounds=rounds,
+        )
+    raise MovementError(
+        _("A relay and bye stand Mitchell on %(tables)d tables has at most %(max)d rounds; "
+          "got %(rounds)d."),
+        tables=tables, max=full, rounds=rounds,
+    )
+
+
+def even_mitchell(tables: int, rounds: int | None = None, *, arrangement: str,
+                  pairs: int | None = None) -> list[Seating]:
+    """A Mitchell on an even number of tables with the skip or the relay and
+    bye stand (see the module docstring); same seatings and arguments as
+    :func:`mitchell`."""
+    full = even_mitchell_full_rounds(tables, arrangement)
+    tables, pairs = _check_mitchell(tables, pairs)
+    rounds = full if rounds is None else _check_even_rounds(tables, arrangement, rounds)
+    if arrangement == Arrangement.SKIP:
+        return mitchell(tables, rounds, pairs=pairs)
+    seatings = []
+    for rnd in range(1, rounds + 1):
+        sets = _relay_sets(tables, rnd)
+        for table in range(1, tables + 1):
+            seatings.append(_mitchell_seating(rnd, table, tables, pairs, rnd - 1, sets[table]))
+    return seatings
+
+
+def _relay_places(tables: int) -> list[int | None]:
+    """The board places of a relay and bye stand in round 1's set order: the
+    relay (tables 1 and ``tables``, as 1), tables 2 .. half, the bye stand
+    (``None``), tables half + 1 .. ``tables - 1``.  Sets move one place left a
+    round."""
+    half = tables // 2
+    return [1, *range(2, half + 1), None, *range(half + 1, tables)]
+
+
+def _relay_sets(tables: int, rnd: int) -> dict[int | None, int]:
+    """The set at each table (and at the bye stand, key ``None``) in round ``rnd``."""
+    sets = {place: (index + rnd - 1) % tables + 1
+            for index, place in enumerate(_relay_places(tables))}
+    sets[tables] = sets[1]  # the relay
+    return sets
+
+
+def bye_stand_set(tables: int, rnd: int) -> int:
+    """The board set on the bye stand (played by nobody) in round ``rnd`` of a
+    relay and bye stand Mitchell on ``tables`` tables."""
+    tables = _check_even_tables(tables)
+    return _relay_sets(tables, _check_even_rounds(tables, Arrangement.RELAY, rnd))[None]
+
+
+# --------------------------------------------------------------------------
+# arrow-switch
+
+
+def arrow_switch(seatings: Iterable[Seating],
+                 rounds: Collection[int] | None = None) -> list[Seating]:
+    """The schedule with the pairs of ``rounds`` (default: the last round)
+    seated the other way round: ``ns`` and ``ew`` exchanged, ``switched``
+    flipped.  Sit-outs are left as they are."""
+    seatings = list(seatings)
+    in_schedule = {s.round for s in seatings}
+    if rounds is None:
+        rounds = {max(in_schedule)} if in_schedule else set()
+    else:
+        rounds = {_rounds(rnd) for rnd in rounds}
+    missing = sorted(rounds - in_schedule)
+    if missing:
+        raise MovementError(_("Round %(round)d is not in the movement."), round=missing[0])
+    return [dataclasses.replace(s, ns=s.ew, ew=s.ns, switched=not s.switched)
+            if s.round in rounds and not s.is_sit_out else s
+            for s in seatings]
 
 
 # --------------------------------------------------------------------------

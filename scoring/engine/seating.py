@@ -11,6 +11,12 @@ class Seating:
 
     ``ns`` and ``ew`` are pair numbers; the phantom's side of a sit-out is
     ``None``, and so is the sit-out's ``board_set``.
+
+    ``ns`` and ``ew`` always name the pairs that sit North-South and East-West
+    at the table.  ``switched`` marks an arrow-switch round
+    (``movements.arrow_switch``): the two pairs sit the other way round from
+    the movement's own directions, so ``ns`` is the pair the movement seats
+    East-West (a Mitchell's EW pair) and ``ew`` its stationary NS pair.
     """
 
     round: int
@@ -18,6 +24,7 @@ class Seating:
     ns: int | None
     ew: int | None
     board_set: int | None
+    switched: bool = False
 
     @property
     def is_sit_out(self) -> bool:

@@ -2,7 +2,7 @@
 
 import dataclasses
 import pickle
-from collections import Counter, defaultdict
+from collections import Counter
 
 import pytest
 from hypothesis import given
@@ -24,65 +24,21 @@ from scoring.engine.movements import (
     mitchell,
     schedule,
 )
+from tests.engine.movement_checks import (
+    check_layout,
+    check_no_set_twice,
+    check_phantom,
+    check_sit_outs,
+    distinct_sets_each_round,
+    meetings,
+    plays_per_set,
+    sets_by_round,
+    sets_played_by_pair,
+)
 
 MITCHELL_SIZES = [*range(MITCHELL_MIN_TABLES, 16), MITCHELL_MAX_TABLES - 1, MITCHELL_MAX_TABLES]
 HOWELL_SIZES = range(HOWELL_MIN_PAIRS, HOWELL_MAX_PAIRS + 1)
 SHARING_HOWELLS = (4, 5, 6)  # documented: no distinct-sets-per-round Howell exists
-
-
-# --------------------------------------------------------------------------
-# generic checks shared by both movements
-
-
-def check_layout(seatings, rounds, tables):
-    """Sorted; every (round, table) exactly once; nobody twice in a round."""
-    keys = [(s.round, s.table) for s in seatings]
-    assert keys == sorted(keys)
-    assert keys == [(r, t) for r in range(1, rounds + 1) for t in range(1, tables + 1)]
-    by_round = defaultdict(list)
-    for s in seatings:
-        by_round[s.round].extend(s.pairs)
-    for pairs in by_round.values():
-        assert len(pairs) == len(set(pairs))
-
-
-def check_sit_outs(seatings):
-    """A sit-out has exactly one real side and no board set; a game has both."""
-    for s in seatings:
-        assert (s.ns is None or s.ew is None) == s.is_sit_out
-        assert s.ns is not None or s.ew is not None
-        assert (s.board_set is None) == s.is_sit_out
-        assert len(s.pairs) == (1 if s.is_sit_out else 2)
-
-
-def meetings(seatings):
-    return Counter(frozenset(s.pairs) for s in seatings if not s.is_sit_out)
-
-
-def sets_played_by_pair(seatings):
-    played = defaultdict(list)
-    for s in seatings:
-        if not s.is_sit_out:
-            played[s.ns].append(s.board_set)
-            played[s.ew].append(s.board_set)
-    return played
-
-
-def check_no_set_twice(seatings):
-    for sets in sets_played_by_pair(seatings).values():
-        assert len(sets) == len(set(sets))
-
-
-def plays_per_set(seatings):
-    return Counter(s.board_set for s in seatings if not s.is_sit_out)
-
-
-def distinct_sets_each_round(seatings):
-    by_round = defaultdict(list)
-    for s in seatings:
-        if not s.is_sit_out:
-            by_round[s.round].append(s.board_set)
-    return all(len(sets) == len(set(sets)) for sets in by_round.values())
 
 
 # --------------------------------------------------------------------------
@@ -177,14 +133,7 @@ def test_mitchell_with_a_phantom(tables):
     full = mitchell(tables)
     seatings = mitchell(tables, pairs=pairs)
     rounds = full[-1].round
-    check_layout(seatings, rounds, tables)
-    check_sit_outs(seatings)
-    for with_phantom, plain in zip(seatings, full, strict=True):
-        if plain.ew == 2 * tables:
-            assert with_phantom == dataclasses.replace(plain, ew=None, board_set=None)
-        else:
-            assert with_phantom == plain
-    assert sum(s.is_sit_out for s in seatings) == rounds
+    check_phantom(seatings, full, tables)
     assert {p for s in seatings for p in s.pairs} == set(range(1, pairs + 1))
     check_no_set_twice(seatings)
     if tables % 2:  # the phantom skips each set once: still evenly played
@@ -258,14 +207,6 @@ def test_howell_invariants(pairs):
         assert first == list(range(1, playing_tables + 1))
     if not odd:  # the last pair is stationary at the last table
         assert {s.table for s in seatings if pairs in s.pairs} == {tables}
-
-
-def sets_by_round(seatings):
-    rounds = defaultdict(list)
-    for s in seatings:
-        if not s.is_sit_out:
-            rounds[s.round].append(s.board_set)
-    return dict(rounds)
 
 
 def test_howell_sharing_for_four_five_and_six_pairs():
