@@ -28,10 +28,12 @@ def import_session(request):
             if which == "usebio":
                 usebio_form = UsebioImportForm(request.POST, request.FILES, prefix="usebio")
                 if usebio_form.is_valid():
-                    data = usebio_form.cleaned_data
+                    data, notes = usebio_form.cleaned_data, []
                     session = usebio.import_usebio(
                         data["usebio"].read(), data["usebio"].name, policy=data["policy"],
-                        table_name=data["table"].name, user=user)
+                        table_name=data["table"].name, user=user, notes=notes)
+                    for note in notes:
+                        messages.warning(request, note)
                     return imported(request, session)
             elif which == "archive":
                 archive_form = ArchiveImportForm(request.POST, request.FILES, prefix="archive")
