@@ -1,0 +1,42 @@
+"""Counts shown with their plural forms: "1 table", "1 round", "1 board", never "1 tables".
+The setup pages of the smallest evenings (a movement needs two tables; free seating may
+have one) and of a larger one."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import make_session
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(client, name, session):
+    response = client.get(reverse(name, args=[session.pk]))
+    assert response.status_code == 200
+    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+
+
+def test_one_round_of_one_board(director_client):
+    session = make_session(tables=2, rounds=1, boards_per_round=1, status="setup")
+    schedule = text_of(director_client, "setup-schedule", session)
+    assert "Mitchell: 2 tables, 1 round of 1 board." in schedule
+    assert "1NS – 1EW board 1" in schedule
+    assert not re.search(r"\b1 (rounds|boards)\b|\bboards 1\b", schedule), schedule
+
+
+def test_one_table(director_client):
+    session = make_session(tables=1, rounds=1, boards_per_round=1, movement="free",
+                           status="setup")
+    pairs = text_of(director_client, "setup-pairs", session)
+    assert "free seating on 1 table: 2 seats." in pairs
+    assert not re.search(r"\b1 tables\b", pairs), pairs
+
+
+def test_several_of_each(director_client):
+    session = make_session(tables=3, rounds=3, boards_per_round=2, status="setup")
+    schedule = text_of(director_client, "setup-schedule", session)
+    assert "Mitchell: 3 tables, 3 rounds of 2 boards." in schedule
+    assert "1NS – 1EW boards 1–2" in schedule
+    assert "Mitchell on 3 tables: 6 seats." in text_of(director_client, "setup-pairs", session)
