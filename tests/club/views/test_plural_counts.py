@@ -7,7 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_session
+from club.services.table_phones import issue_codes
+from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -40,3 +41,14 @@ def test_several_of_each(director_client):
     assert "Mitchell: 3 tables, 3 rounds of 2 boards." in schedule
     assert "1NS – 1EW boards 1–2" in schedule
     assert "Mitchell on 3 tables: 6 seats." in text_of(director_client, "setup-pairs", session)
+
+
+def test_the_table_phone_moves_one_board(client):
+    """A round of one board: "Board 1 goes to table 3", not "Boards 1 go to"."""
+    session = make_session(tables=3, boards_per_round=1)
+    issue_codes(session.pk)
+    code = session.table_codes.get(table=1).code
+    make_result(session, 1, 1, 4, "1NT= N", round=1, table=1)
+    html = client.get(reverse("table", args=[code]) + "?round=1").content.decode()
+    assert "Board 1 goes to <strong>table 3</strong>." in html
+    assert "Boards 1 go" not in html
