@@ -39,6 +39,7 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.io.files import ImportFailed, check_pair_players
 from club.io.results_csv import (
@@ -277,8 +278,10 @@ def read_pairs(event, problems):
             problems.append(_("PAIR %(pair)s is listed twice.") % {"pair": pair_id})
     numbers = pair_numbers(ids)
     if len(numbers) > MAX_PAIRS:
-        problems.append(_("The file lists %(count)s pairs; a session has at most %(max)s "
-                          "(%(tables)s tables of two pairs).")
+        problems.append(ngettext("The file lists %(count)s pair; a session has at most "
+                                 "%(max)s (%(tables)s tables of two pairs).",
+                                 "The file lists %(count)s pairs; a session has at most "
+                                 "%(max)s (%(tables)s tables of two pairs).", len(numbers))
                         % {"count": len(numbers), "max": MAX_PAIRS, "tables": MAX_TABLES})
         return numbers, []
     beyond = [pair_id for pair_id, number in numbers.items() if number > MAX_PAIRS]

@@ -4,6 +4,7 @@ file (read by club.io, saved by club.services.imports)."""
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from club.forms.imports import ArchiveImportForm, CsvImportForm, UsebioImportForm
@@ -61,7 +62,11 @@ def import_session(request):
 
 
 def imported(request, session):
-    messages.success(request, _("Imported “%(name)s”: %(pairs)s pairs, %(results)s results.") % {
-        "name": session.name, "pairs": session.pairs.count(),
-        "results": Result.objects.filter(board__session=session).count()})
+    pairs = session.pairs.count()
+    results = Result.objects.filter(board__session=session).count()
+    messages.success(request, _("Imported “%(name)s”: %(pairs)s, %(results)s.") % {
+        "name": session.name,
+        "pairs": ngettext("%(count)s pair", "%(count)s pairs", pairs) % {"count": pairs},
+        "results": ngettext("%(count)s result", "%(count)s results", results)
+        % {"count": results}})
     return redirect("standings", session.id)

@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.management.commands.runserver import naiveip_re
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.models import Player, Result, Session
 from club.permissions import DIRECTORS_GROUP
@@ -176,12 +177,14 @@ class Command(BaseCommand):
             director.set_password(DIRECTOR_PASSWORD)
             director.save()
         director.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
-        self.stdout.write(_("Demo evening “%(name)s”: %(pairs)s pairs, %(boards)s boards, "
-                            "%(results)s results.") % {
+        pairs, boards = session.pairs.count(), session.boards.count()
+        results = Result.objects.filter(board__session=session).count()
+        self.stdout.write(_("Demo evening “%(name)s”: %(pairs)s, %(boards)s, %(results)s.") % {
             "name": session.name,
-            "pairs": session.pairs.count(),
-            "boards": session.boards.count(),
-            "results": Result.objects.filter(board__session=session).count(),
+            "pairs": ngettext("%(count)s pair", "%(count)s pairs", pairs) % {"count": pairs},
+            "boards": ngettext("%(count)s board", "%(count)s boards", boards) % {"count": boards},
+            "results": ngettext("%(count)s result", "%(count)s results", results)
+            % {"count": results},
         })
         self.stdout.write(_("Director login: %(user)s / %(password)s") % {
             "user": DIRECTOR_USERNAME, "password": DIRECTOR_PASSWORD})

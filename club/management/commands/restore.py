@@ -8,6 +8,7 @@ club.io.backup_format1.
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.io.backup import read_document, restore_backup
 from club.io.backup_format1 import restore_format_1
@@ -52,9 +53,15 @@ class Command(BaseCommand):
             raise CommandError(refusal(file, restore.problems))
         for warning in restore.warnings:
             self.stderr.write(warning)
-        self.stdout.write(_("Restored %(sessions)s sessions, %(players)s players and "
-                            "%(tables)s compensation tables from %(file)s.")
-                          % {**restore.counts(), "file": file})
+        counts = restore.counts()
+        self.stdout.write(_("Restored %(sessions)s, %(players)s and %(tables)s from %(file)s.") % {
+            "sessions": ngettext("%(count)s session", "%(count)s sessions", counts["sessions"])
+            % {"count": counts["sessions"]},
+            "players": ngettext("%(count)s player", "%(count)s players", counts["players"])
+            % {"count": counts["players"]},
+            "tables": ngettext("%(count)s compensation table", "%(count)s compensation tables",
+                               counts["tables"]) % {"count": counts["tables"]},
+            "file": file})
 
 
 def refusal(file, problems, limit=30):

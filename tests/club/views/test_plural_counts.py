@@ -5,6 +5,7 @@ have one) and of a larger one."""
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from club.services.table_phones import issue_codes
@@ -52,3 +53,23 @@ def test_the_table_phone_moves_one_board(client):
     html = client.get(reverse("table", args=[code]) + "?round=1").content.decode()
     assert "Board 1 goes to <strong>table 3</strong>." in html
     assert "Boards 1 go" not in html
+
+
+def test_dealing_one_board(director_client):
+    session = make_session(tables=1, rounds=1, boards_per_round=1, movement="free",
+                           status="setup")
+    assert session.boards.count() == 1
+    response = director_client.post(reverse("hand-records-deal", args=[session.pk]),
+                                     follow=True)
+    assert "1 board dealt. Print the hand records to duplicate it." in \
+        response.content.decode()
+
+
+def test_importing_one_result(director_client):
+    response = director_client.post("/director/import/", {
+        "which": "csv", "csv-name": "Tuesday pairs", "csv-date": "2026-11-24",
+        "csv-policy": "line", "csv-duplicated": "on", "csv-table": "Moscow",
+        "csv-boards": SimpleUploadedFile("boards.csv", b"1,1,2,4S=,N,,22\n"),
+        "csv-names": SimpleUploadedFile("names.csv", b"1,Anna,Boris\n2,Elena,Dmitry\n")},
+        follow=True)
+    assert "Imported “Tuesday pairs”: 2 pairs, 1 result." in response.content.decode()
