@@ -4,13 +4,13 @@ file (read by club.io, saved by club.services.imports)."""
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from club.forms.imports import ArchiveImportForm, CsvImportForm, UsebioImportForm
 from club.io import archive, results_csv, usebio
 from club.io.files import ImportFailed
 from club.models import Result
+from club.notation import counted
 from club.permissions import director_required
 
 
@@ -65,8 +65,6 @@ def imported(request, session):
     pairs = session.pairs.count()
     results = Result.objects.filter(board__session=session).count()
     messages.success(request, _("Imported “%(name)s”: %(pairs)s, %(results)s.") % {
-        "name": session.name,
-        "pairs": ngettext("%(count)s pair", "%(count)s pairs", pairs) % {"count": pairs},
-        "results": ngettext("%(count)s result", "%(count)s results", results)
-        % {"count": results}})
+        "name": session.name, "pairs": counted("pairs", pairs),
+        "results": counted("results", results)})
     return redirect("standings", session.id)

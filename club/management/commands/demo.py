@@ -18,9 +18,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.management.commands.runserver import naiveip_re
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from club.models import Player, Result, Session
+from club.notation import counted
 from club.permissions import DIRECTORS_GROUP
 from club.plan import SessionPlan
 from club.schedule import seating_boards
@@ -181,10 +181,9 @@ class Command(BaseCommand):
         results = Result.objects.filter(board__session=session).count()
         self.stdout.write(_("Demo evening “%(name)s”: %(pairs)s, %(boards)s, %(results)s.") % {
             "name": session.name,
-            "pairs": ngettext("%(count)s pair", "%(count)s pairs", pairs) % {"count": pairs},
-            "boards": ngettext("%(count)s board", "%(count)s boards", boards) % {"count": boards},
-            "results": ngettext("%(count)s result", "%(count)s results", results)
-            % {"count": results},
+            "pairs": counted("pairs", pairs),
+            "boards": counted("boards", boards),
+            "results": counted("results", results),
         })
         self.stdout.write(_("Director login: %(user)s / %(password)s") % {
             "user": DIRECTOR_USERNAME, "password": DIRECTOR_PASSWORD})

@@ -8,11 +8,11 @@ club.io.backup_format1.
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from club.io.backup import read_document, restore_backup
 from club.io.backup_format1 import restore_format_1
 from club.io.files import ImportFailed
+from club.notation import counted
 from club.services.errors import Refused
 
 
@@ -55,12 +55,9 @@ class Command(BaseCommand):
             self.stderr.write(warning)
         counts = restore.counts()
         self.stdout.write(_("Restored %(sessions)s, %(players)s and %(tables)s from %(file)s.") % {
-            "sessions": ngettext("%(count)s session", "%(count)s sessions", counts["sessions"])
-            % {"count": counts["sessions"]},
-            "players": ngettext("%(count)s player", "%(count)s players", counts["players"])
-            % {"count": counts["players"]},
-            "tables": ngettext("%(count)s compensation table", "%(count)s compensation tables",
-                               counts["tables"]) % {"count": counts["tables"]},
+            "sessions": counted("sessions", counts["sessions"]),
+            "players": counted("players", counts["players"]),
+            "tables": counted("compensation tables", counts["tables"]),
             "file": file})
 
 
