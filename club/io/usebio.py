@@ -87,7 +87,7 @@ MITCHELL_LABEL = re.compile(r"(\d+)\s*(NS|N-S|N|EW|E-W|E)", re.IGNORECASE)
 # NS's percentage then EW's, two digits each: "A6040" (EBUScore and most scorers) or
 # "A60A40" (an A before each side, as this site writes it).
 ADJUSTED_SCORE = re.compile(r"A(\d\d)A?(\d\d)", re.IGNORECASE)
-PERCENT = re.compile(r"(\d{1,3}(?:\.\d+)?)\s*%")
+PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
 MEMBERSHIP_MAX_LENGTH = Player._meta.get_field("membership_number").max_length
 
 
@@ -343,8 +343,8 @@ class BadAdjustedScore(ValueError):
 
 def read_score(line):
     """(NS score or None, (NS percent, EW percent) or None) of a traveller line. Raises
-    BadAdjustedScore for a score that starts with "A" or is a percentage but is not an
-    adjusted score we read (it would otherwise be taken for no score at all)."""
+    BadAdjustedScore for a score that starts with "A" but is in no form we read, or is a
+    percentage above 100 (either would otherwise be taken for no score at all)."""
     for name in SCORE_ELEMENTS:
         value = text(line, name)
         found = ADJUSTED_SCORE.fullmatch(value)

@@ -95,12 +95,22 @@ def test_a_malformed_adjusted_score_refuses_the_file(written):
     assert not Session.objects.exists() and not Player.objects.exists()
 
 
-def test_a_percentage_above_100_is_refused():
-    data = edited("<SCORE>A6060</SCORE>", "<NS_SCORE>150%</NS_SCORE>")
+@pytest.mark.parametrize("written", ["150%", "1000%"])
+def test_a_percentage_above_100_is_refused(written):
+    data = edited("<SCORE>A6060</SCORE>", f"<NS_SCORE>{written}</NS_SCORE>")
     with pytest.raises(ImportFailed) as failed:
         import_usebio(data, "bad.xml")
     assert failed.value.errors[0].startswith(
-        "BOARD 3, TRAVELLER_LINE 2: NS_SCORE “150%” is not an adjusted score.")
+        f"BOARD 3, TRAVELLER_LINE 2: NS_SCORE “{written}” is not an adjusted score.")
+
+
+def test_a_percentage_reads_as_the_nearest_too():
+    notes = []
+    session = import_usebio(edited("<SCORE>A5545</SCORE>", "<NS_SCORE>60%</NS_SCORE>"),
+                            notes=notes)
+    result = results_of(session)[(4, 2)]
+    assert (result.ns_adjustment, result.ew_adjustment) == ("ave+", "ave-")  # EW: the rest
+    assert notes == []
 
 
 def test_the_command_and_the_page_report_the_note(tmp_path, director_client):
