@@ -61,8 +61,9 @@ def test_dealing_one_board(director_client):
     assert session.boards.count() == 1
     response = director_client.post(reverse("hand-records-deal", args=[session.pk]),
                                      follow=True)
-    assert "1 board dealt. Print the hand records to duplicate it." in \
-        response.content.decode()
+    html = response.content.decode()
+    assert "1 board dealt. Print the hand records to duplicate it." in html
+    assert "1 of 1 board has a deal." in html
 
 
 def test_importing_one_result(director_client):
