@@ -9,7 +9,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseNotAllowed, HttpResponseRedirect
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -296,8 +296,9 @@ class CompensationTableAdmin(ThroughServices, admin.ModelAdmin):
     def copy_tables(self, request, queryset):
         for table in queryset:
             copy_table(table.pk)
-        self.message_user(request, gettext("Copied %(count)s table(s).")
-                          % {"count": queryset.count()}, messages.SUCCESS)
+        count = queryset.count()
+        self.message_user(request, ngettext("Copied %(count)s table.", "Copied %(count)s tables.",
+                                            count) % {"count": count}, messages.SUCCESS)
 
 
 # --- seasons and events (changed on the director's pages, through club.services.seasons) -----

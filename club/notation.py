@@ -2,13 +2,15 @@
 Russian notation on Russian pages (3БК, С/В/Ю/З) and in English notation otherwise.
 Entry accepts both notations in both languages (the engine's parsers do). Every page, the
 director's and the public ones, writes numbers and results the same way: a typographic
-minus ("−140"), "Pass" ("Пас") for a passed-out board."""
+minus ("−140"), "Pass" ("Пас") for a passed-out board; a count with its noun in the
+plural form its number takes ("1 pair", "5 pairs"; Russian has three forms)."""
 
 from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.engine import (
     BridgeError,
@@ -26,6 +28,24 @@ def bridge_message(err):
     """An engine BridgeError's message in the active language (the engine keeps the
     untranslated template and its parameters)."""
     return _(err.template) % err.params
+
+
+# Each noun's forms written out, so that makemessages finds them.
+COUNTED = {
+    "pairs": lambda n: ngettext("%(count)s pair", "%(count)s pairs", n),
+    "results": lambda n: ngettext("%(count)s result", "%(count)s results", n),
+    "boards": lambda n: ngettext("%(count)s board", "%(count)s boards", n),
+    "sessions": lambda n: ngettext("%(count)s session", "%(count)s sessions", n),
+    "players": lambda n: ngettext("%(count)s player", "%(count)s players", n),
+    "compensation tables": lambda n: ngettext("%(count)s compensation table",
+                                              "%(count)s compensation tables", n),
+}
+
+
+def counted(noun, count):
+    """"1 pair", "5 pairs": a count of one of the nouns of COUNTED in its plural form, for
+    a sentence listing several counts (one ngettext can hold only one)."""
+    return COUNTED[noun](count) % {"count": count}
 
 
 def notation():

@@ -32,6 +32,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.io.archive import dumps, read_archive, session_document
 from club.io.archive_schema import UNSTORABLE, Problems, parse_json, shown, unstorable_message
@@ -181,7 +182,8 @@ class Backup:
         counts = ", ".join(f"{model._meta.verbose_name_plural}: {self.count(model)}"
                            for model in (Session, Player, CompensationTable, User))
         rows = sum(len(objects) for _model, objects in self.rows)
-        return _("%(counts)s (%(rows)s rows in all)") % {"counts": counts, "rows": rows}
+        return ngettext("%(counts)s (%(rows)s row in all)", "%(counts)s (%(rows)s rows in all)",
+                        rows) % {"counts": counts, "rows": rows}
 
 
 def read_backup(document):
@@ -495,9 +497,11 @@ def check_sessions(instances, problems):
             continue
         changed = rescored(session, table_rows[session.compensation_table_id], results)
         if changed:
-            warnings.append(_(
+            warnings.append(ngettext(
+                "%(where)s: %(count)s result scores otherwise on this version of the site; "
+                "it is restored as stored.",
                 "%(where)s: %(count)s results score otherwise on this version of the site; "
-                "they are restored as stored.") % {"where": where, "count": changed})
+                "they are restored as stored.", changed) % {"where": where, "count": changed})
     return warnings
 
 

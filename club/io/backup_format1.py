@@ -18,6 +18,7 @@ from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.io.archive import dumps, export_session, import_archive
 from club.io.archive_schema import Problems
@@ -100,9 +101,10 @@ def check_document(document):
                              % {"key": key, "max": Player._meta.get_field(key).max_length})
     for number, count in numbers.items():
         if count > 1:
-            problems.add(_("the backup"), _("membership number %(number)s belongs to "
-                                            "%(count)s players.")
-                         % {"number": number, "count": count})
+            problems.add(_("the backup"), ngettext(
+                "membership number %(number)s belongs to %(count)s player.",
+                "membership number %(number)s belongs to %(count)s players.", count)
+                % {"number": number, "count": count})
     for index, archive in enumerate(parts["sessions"], start=1):
         if not isinstance(archive, dict):
             problems.add(_("session %(index)s") % {"index": index},

@@ -125,7 +125,9 @@ def check_pair_players(pairs, where):
 def too_many_deals(filename, count):
     """The problem of a file holding more than MAX_GAMES deals, else None."""
     if count > MAX_GAMES:
-        return _("%(file)s holds %(count)s deals; at most %(max)s can be imported.") % {
+        return ngettext("%(file)s holds %(count)s deal; at most %(max)s can be imported.",
+                        "%(file)s holds %(count)s deals; at most %(max)s can be imported.",
+                        count) % {
             "file": filename, "count": count, "max": MAX_GAMES}
     return None
 

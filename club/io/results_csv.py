@@ -23,6 +23,7 @@ from collections import Counter, defaultdict
 from datetime import date as date_type
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.io.exports import NOT_PLAYED
 from club.io.files import (
@@ -207,8 +208,11 @@ def read_not_played(contract, declarer, tricks, rulings, problems):
 
 
 def size_problem(count, filename):
-    return _("%(file)s has %(count)s results; a session has at most %(max)s (%(tables)s "
-             "tables playing %(boards)s boards), so nothing was imported.") % {
+    return ngettext(
+        "%(file)s has %(count)s result; a session has at most %(max)s (%(tables)s tables "
+        "playing %(boards)s boards), so nothing was imported.",
+        "%(file)s has %(count)s results; a session has at most %(max)s (%(tables)s tables "
+        "playing %(boards)s boards), so nothing was imported.", count) % {
                  "file": filename, "count": count, "max": MAX_LINES, "tables": MAX_TABLES,
                  "boards": MAX_BOARD}
 

@@ -19,8 +19,10 @@ in EVENT or in SESSION/SECTION; pair numbers as numbers or as Mitchell labels ("
 "3EW"); DATE as dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy or yyyy-mm-dd; CONTRACT as "4S", "4Sx",
 "3NT*", "4S**", "4SXX", "3 NT" or PASS; PLAYED_BY as a letter or a word; TRICKS as a
 number, as "=", "+1", "-2", or left out (then found from the score); the score as SCORE (NS's,
-with its sign) or NS_SCORE / EW_SCORE; an artificial adjusted score as "A60A40" or "60%"
-(without a CONTRACT: the board was not played there);
+with its sign) or NS_SCORE / EW_SCORE; an artificial adjusted score as NS's percentage then
+EW's, two digits each, "A6040" or "A60A40", or as "60%" (without a CONTRACT: the board was
+not played there; 60 is Average plus, 50 Average, 40 Average minus, and any other percentage
+is read as the nearest of them, a tie as Average, with a note in the import's report);
 voids as empty or missing suit elements. A file's own scores are checked against our
 scoring of the same result, so a misread line is refused rather than scored wrongly.
 
@@ -37,6 +39,7 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.io.files import ImportFailed, check_pair_players
 from club.io.results_csv import (
@@ -73,6 +76,7 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_ELEMENTS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")  # a PBN hand's order
 # The percentage of an artificial adjusted score in a pairs event (Law 12C2).
 ADJUSTED_PERCENT = {"ave+": 60, "ave": 50, "ave-": 40}
+SCORE_ELEMENTS = ("SCORE", "NS_SCORE", "EW_SCORE")
 
 # What the reader accepts besides what the writer writes.
 NOT_PAIRS = {"INDIVIDUAL", "TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "HEAD_TO_HEAD"}
@@ -80,7 +84,9 @@ DATE_FORMATS = ("%d/%m/%Y", "%d-%m-%Y", "%d.%m.%Y", "%Y-%m-%d", "%d/%m/%y")
 SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E",
               "SOUTH": "S", "WEST": "W"}
 MITCHELL_LABEL = re.compile(r"(\d+)\s*(NS|N-S|N|EW|E-W|E)", re.IGNORECASE)
-ADJUSTED_SCORE = re.compile(r"A(\d+)A(\d+)", re.IGNORECASE)
+# NS's percentage then EW's, two digits each: "A6040" (EBUScore and most scorers) or
+# "A60A40" (an A before each side, as this site writes it).
+ADJUSTED_SCORE = re.compile(r"A(\d\d)A?(\d\d)", re.IGNORECASE)
 PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
 MEMBERSHIP_MAX_LENGTH = Player._meta.get_field("membership_number").max_length
 
@@ -272,8 +278,10 @@ def read_pairs(event, problems):
             problems.append(_("PAIR %(pair)s is listed twice.") % {"pair": pair_id})
     numbers = pair_numbers(ids)
     if len(numbers) > MAX_PAIRS:
-        problems.append(_("The file lists %(count)s pairs; a session has at most %(max)s "
-                          "(%(tables)s tables of two pairs).")
+        problems.append(ngettext("The file lists %(count)s pair; a session has at most "
+                                 "%(max)s (%(tables)s tables of two pairs).",
+                                 "The file lists %(count)s pairs; a session has at most "
+                                 "%(max)s (%(tables)s tables of two pairs).", len(numbers))
                         % {"count": len(numbers), "max": MAX_PAIRS, "tables": MAX_TABLES})
         return numbers, []
     beyond = [pair_id for pair_id, number in numbers.items() if number > MAX_PAIRS]
@@ -328,19 +336,32 @@ def read_contract(value):
         raise ValueError(value) from None
 
 
+class BadAdjustedScore(ValueError):
+    """A score element written as an artificial adjusted score in no form we read; `args`
+    are the element's name and its value."""
+
+
 def read_score(line):
-    """(NS score or None, (ns adjustment, ew adjustment) or None) of a traveller line."""
-    for value in (text(line, "SCORE"), text(line, "NS_SCORE"), text(line, "EW_SCORE")):
+    """(NS score or None, (NS percent, EW percent) or None) of a traveller line. Raises
+    BadAdjustedScore for a score that starts with "A" but is in no form we read, or is a
+    percentage above 100 (either would otherwise be taken for no score at all)."""
+    for name in SCORE_ELEMENTS:
+        value = text(line, name)
         found = ADJUSTED_SCORE.fullmatch(value)
         if found:
-            return None, tuple(adjustment(int(p)) for p in found.groups())
+            return None, tuple(int(percent) for percent in found.groups())
+        if value[:1] in ("A", "a"):
+            raise BadAdjustedScore(name, value)
     ns, ew = text(line, "NS_SCORE"), text(line, "EW_SCORE")
     percents = [PERCENT.fullmatch(value) for value in (ns, ew)]
     if any(percents):
         ns_pc, ew_pc = (float(found.group(1)) if found else None for found in percents)
+        for name, percent in (("NS_SCORE", ns_pc), ("EW_SCORE", ew_pc)):
+            if percent is not None and percent > 100:
+                raise BadAdjustedScore(name, text(line, name))
         ns_pc = 100 - ew_pc if ns_pc is None else ns_pc
         ew_pc = 100 - ns_pc if ew_pc is None else ew_pc
-        return None, (adjustment(ns_pc), adjustment(ew_pc))
+        return None, (ns_pc, ew_pc)
     score = text(line, "SCORE")
     if re.fullmatch(r"[+-]?\d+", score):
         return int(score), None
@@ -354,8 +375,15 @@ def read_score(line):
 
 
 def adjustment(percent):
-    """Average plus above 50%, average at 50%, average minus below (Law 12C2)."""
-    return "ave+" if percent > 50 else "ave" if percent == 50 else "ave-"
+    """The adjusted score nearest a percentage: Average plus 60%, Average 50%, Average minus
+    40% (Law 12C2). Halfway (45%, 55%) is Average: a side gets the 3 IMPs of Average plus or
+    minus only when the file's percentage is nearer to them."""
+    return min(ADJUSTED_PERCENT,
+               key=lambda name: (abs(ADJUSTED_PERCENT[name] - percent), name != "ave"))
+
+
+def percent_text(percent):
+    return f"{percent:g}%"
 
 
 def read_tricks(value, contract):
@@ -370,8 +398,9 @@ def read_tricks(value, contract):
     return None if not value else -1
 
 
-def read_line(line, where, numbers, vulnerability, problems):
-    """(ns, ew, Result) of a traveller line, or None after naming its problems."""
+def read_line(line, where, numbers, vulnerability, problems, notes):
+    """(ns, ew, Result) of a traveller line, or None after naming its problems; an adjusted
+    score read as a different percentage than written is added to `notes`."""
     before = len(problems)
     sides = []
     for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
@@ -381,7 +410,25 @@ def read_line(line, where, numbers, vulnerability, problems):
                               "PARTICIPANTS.") % {"where": where, "element": name,
                                                   "value": value[:20]})
         sides.append(numbers.get(value))
-    score, adjusted = read_score(line)
+    try:
+        score, percents = read_score(line)
+    except BadAdjustedScore as err:
+        name, value = err.args
+        problems.append(_("%(where)s: %(element)s “%(value)s” is not an adjusted score. "
+                          "Write NS's percentage then EW's, two digits each, as A6040 or "
+                          "A60A40, or a percentage up to 100 as 60%%: 60 is Average plus, "
+                          "50 Average, 40 Average minus.")
+                        % {"where": where, "element": name, "value": value[:20]})
+        return None
+    adjusted = percents and tuple(adjustment(percent) for percent in percents)
+    if adjusted and tuple(ADJUSTED_PERCENT[a] for a in adjusted) != percents:
+        notes.append(_("%(where)s: the adjusted score %(ns)s for NS and %(ew)s for EW is read "
+                       "as %(ns_read)s and %(ew_read)s, the nearest of Average plus (60%%), "
+                       "Average (50%%) and Average minus (40%%).")
+                     % {"where": where, "ns": percent_text(percents[0]),
+                        "ew": percent_text(percents[1]),
+                        "ns_read": percent_text(ADJUSTED_PERCENT[adjusted[0]]),
+                        "ew_read": percent_text(ADJUSTED_PERCENT[adjusted[1]])})
     contract_text = text(line, "CONTRACT")
     contract = declarer = tricks = None
     if contract_text or not adjusted:
@@ -438,11 +485,17 @@ def read_line(line, where, numbers, vulnerability, problems):
 
 def not_played(line):
     """A traveller line without a contract and with an artificial score: the board was not
-    played there (it needs no HCP)."""
-    return not text(line, "CONTRACT") and read_score(line)[1] is not None
+    played there (it needs no HCP). A malformed adjusted score counts too: it is refused
+    on its own, without also asking for the board's hands."""
+    if text(line, "CONTRACT"):
+        return False
+    try:
+        return read_score(line)[1] is not None
+    except BadAdjustedScore:
+        return True
 
 
-def read_travellers(event, numbers, deals, problems):
+def read_travellers(event, numbers, deals, problems, notes):
     """[(board, ns, ew, Result)] of every traveller line."""
     results, seen, played = [], set(), {}
     for node in event.iter("BOARD"):
@@ -466,7 +519,8 @@ def read_travellers(event, numbers, deals, problems):
         for index, line in enumerate(lines, start=1):
             where = _("%(board)s, TRAVELLER_LINE %(line)s") % {"board": where_board,
                                                                "line": index}
-            read = read_line(line, where, numbers, board_vulnerability(board), problems)
+            read = read_line(line, where, numbers, board_vulnerability(board), problems,
+                             notes)
             if read is None:
                 continue
             ns, ew, result = read
@@ -482,9 +536,11 @@ def read_travellers(event, numbers, deals, problems):
 
 
 def import_usebio(data, filename="results.xml", *, name=None, date=None, policy="line",
-                  table_name="", user=None):
+                  table_name="", user=None, notes=None):
     """Create a finished, free-seating session from a USEBIO file (bytes); `name` and `date`
-    replace the file's. Raises ImportFailed listing every problem (nothing saved)."""
+    replace the file's. Raises ImportFailed listing every problem (nothing saved). What was
+    read otherwise than written (an adjusted score mapped to the nearest we give) is
+    appended to the list `notes` once the session is saved, for the import's report."""
     root = parse_xml(data, filename)
     event = root.find("EVENT")
     if event is None:
@@ -510,7 +566,8 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
     problems = errors + problems
     numbers, pairs = read_pairs(event, problems)
     deals = read_hands(root, problems)
-    results = read_travellers(event, numbers, deals, problems)
+    read_notes = []
+    results = read_travellers(event, numbers, deals, problems, read_notes)
     if not results and not problems:
         problems.append(_("%(file)s holds no results (no TRAVELLER_LINE).") % {"file": filename})
     if problems:
@@ -528,7 +585,10 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
               for n in range(1, last_board + 1)]
     try:
         analyse_boards(boards)
-        return import_session(session, [(number, players) for number, players, _w in pairs],
-                              boards, results, user=user)
+        session = import_session(session, [(number, players) for number, players, _w in pairs],
+                                 boards, results, user=user)
     except Refused as err:
         raise ImportFailed(err.messages) from None
+    if notes is not None:
+        notes.extend(read_notes)
+    return session

@@ -1,7 +1,7 @@
 """Registering, changing and withdrawing a session's pairs (with their history)."""
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from club.models import Pair
 from club.queries import boards_with_results
@@ -56,8 +56,10 @@ def pair_problems(session, others, number, first, second, pair=None):
 def _number_problems(session, others, number, pair):
     seats = 2 * session.tables
     if pair is None and len(others) >= seats:
-        return [gettext("All %(seats)d seats are taken (%(tables)d tables): add a table in "
-                        "the session setup before registering another pair.")
+        return [ngettext("All %(seats)d seats are taken (%(tables)d table): add a table in "
+                         "the session setup before registering another pair.",
+                         "All %(seats)d seats are taken (%(tables)d tables): add a table in "
+                         "the session setup before registering another pair.", session.tables)
                 % {"seats": seats, "tables": session.tables}]
     if number > seats:
         if session.movement == session.Movement.MITCHELL:
@@ -65,8 +67,10 @@ def _number_problems(session, others, number, pair):
                             "number %(number)d.") % {"tables": session.tables,
                                                      "number": number,
                                                      "last": session.pair_label(seats)}]
-        return [gettext("Pair numbers run from 1 to %(max)d (%(tables)d tables seat "
-                        "%(max)d pairs); got %(number)d.")
+        return [ngettext("Pair numbers run from 1 to %(max)d (%(tables)d table seats "
+                         "%(max)d pairs); got %(number)d.",
+                         "Pair numbers run from 1 to %(max)d (%(tables)d tables seat "
+                         "%(max)d pairs); got %(number)d.", session.tables)
                 % {"max": seats, "tables": session.tables, "number": number}]
     holder = next((p for p in others if p.number == number), None)
     if holder:

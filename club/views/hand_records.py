@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club.forms.hand_records import HandRecordForm
@@ -81,8 +82,10 @@ def hand_records_deal(request, session_id):
         for message in err.messages:
             messages.error(request, message)
     else:
-        messages.success(request, _("%(count)s boards dealt. Print the hand records to "
-                                    "duplicate them.") % {"count": count})
+        messages.success(request, ngettext(
+            "%(count)s board dealt. Print the hand records to duplicate it.",
+            "%(count)s boards dealt. Print the hand records to duplicate them.", count)
+            % {"count": count})
     return redirect("hand-records", session.pk)
 
 

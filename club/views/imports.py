@@ -10,6 +10,7 @@ from club.forms.imports import ArchiveImportForm, CsvImportForm, UsebioImportFor
 from club.io import archive, results_csv, usebio
 from club.io.files import ImportFailed
 from club.models import Result
+from club.notation import counted
 from club.permissions import director_required
 
 
@@ -28,10 +29,12 @@ def import_session(request):
             if which == "usebio":
                 usebio_form = UsebioImportForm(request.POST, request.FILES, prefix="usebio")
                 if usebio_form.is_valid():
-                    data = usebio_form.cleaned_data
+                    data, notes = usebio_form.cleaned_data, []
                     session = usebio.import_usebio(
                         data["usebio"].read(), data["usebio"].name, policy=data["policy"],
-                        table_name=data["table"].name, user=user)
+                        table_name=data["table"].name, user=user, notes=notes)
+                    for note in notes:
+                        messages.warning(request, note)
                     return imported(request, session)
             elif which == "archive":
                 archive_form = ArchiveImportForm(request.POST, request.FILES, prefix="archive")
@@ -59,7 +62,9 @@ def import_session(request):
 
 
 def imported(request, session):
-    messages.success(request, _("Imported “%(name)s”: %(pairs)s pairs, %(results)s results.") % {
-        "name": session.name, "pairs": session.pairs.count(),
-        "results": Result.objects.filter(board__session=session).count()})
+    pairs = session.pairs.count()
+    results = Result.objects.filter(board__session=session).count()
+    messages.success(request, _("Imported “%(name)s”: %(pairs)s, %(results)s.") % {
+        "name": session.name, "pairs": counted("pairs", pairs),
+        "results": counted("results", results)})
     return redirect("standings", session.id)

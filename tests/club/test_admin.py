@@ -81,11 +81,12 @@ def test_moscow_is_read_only_in_admin(admin_client):
 
 
 def test_admin_copy_action_makes_a_club_table(admin_client):
-    admin_client.post(admin_url(CompensationTable, "changelist"), {
-        "action": "copy_tables", "_selected_action": [moscow_table().pk]})
+    response = admin_client.post(admin_url(CompensationTable, "changelist"), {
+        "action": "copy_tables", "_selected_action": [moscow_table().pk]}, follow=True)
     copy = CompensationTable.objects.get(builtin=False)
     assert copy.row_tuples() == moscow_table().row_tuples()
     assert copy.name == "Moscow (copy)"
+    assert "Copied 1 table." in response.content.decode()  # its plural form, not "table(s)"
 
 
 def table_post(table, changes):

@@ -380,7 +380,7 @@ def test_a_row_scored_otherwise_is_restored_with_a_warning(tmp_path, capsys):
     path.write_text(json.dumps(document))
     call_command("restore", str(path))
     err = capsys.readouterr().err
-    assert "(“Solo”): 1 results score otherwise on this version of the site; they are " \
+    assert "(“Solo”): 1 result scores otherwise on this version of the site; it is " \
            "restored as stored." in err
     assert Result.objects.get(pk=row["pk"]).ns_imps == row["fields"]["ns_imps"]
 

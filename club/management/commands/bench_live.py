@@ -36,6 +36,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.management.bench import build_session, throwaway_database
 from club.management.commands.demo import plausible_result
@@ -267,8 +268,10 @@ class Command(BaseCommand):
             raise CommandError(_("--seconds must be 1 to 3600."))
         with throwaway_database(f"{connection.settings_dict['NAME']}_bench_live"):
             session, phones = self.evening(options)
-            self.stdout.write(_("Session %(id)s: %(tables)s tables, round %(round)s of "
-                                "%(rounds)s in play.") % {
+            self.stdout.write(ngettext("Session %(id)s: %(tables)s table, round %(round)s of "
+                                       "%(rounds)s in play.",
+                                       "Session %(id)s: %(tables)s tables, round %(round)s of "
+                                       "%(rounds)s in play.", session.tables) % {
                 "id": session.pk, "tables": session.tables,
                 "round": options["played_rounds"] + 1, "rounds": session.rounds})
             server, port = self.serve(options)
@@ -349,8 +352,12 @@ class Command(BaseCommand):
             else:
                 players = [Player(bench, conditional, pages[n % 2:] + pages[:n % 2])]
             visitors += [(rng.uniform(0, warmup), player) for player in players]
-        self.stdout.write(_("Serving on 127.0.0.1:%(port)s (%(workers)s gunicorn workers); "
-                            "%(warmup)s s warm-up, then %(seconds)s s measured...") % {
+        self.stdout.write(ngettext("Serving on 127.0.0.1:%(port)s (%(workers)s gunicorn "
+                                   "worker); %(warmup)s s warm-up, then %(seconds)s s "
+                                   "measured...",
+                                   "Serving on 127.0.0.1:%(port)s (%(workers)s gunicorn "
+                                   "workers); %(warmup)s s warm-up, then %(seconds)s s "
+                                   "measured...", options["workers"]) % {
             "port": port, "workers": options["workers"], "warmup": warmup,
             "seconds": options["seconds"]})
         before = resource.getrusage(resource.RUSAGE_SELF)
@@ -361,7 +368,10 @@ class Command(BaseCommand):
 
     def report(self, bench, elapsed, client_cpu, server_cpu):
         total = sum(len(times) for times in bench.times.values())
-        self.stdout.write(_("%(total)s requests in %(seconds).1f s: %(rate).1f requests/s.")
+        self.stdout.write(ngettext("%(total)s request in %(seconds).1f s: %(rate).1f "
+                                   "requests/s.",
+                                   "%(total)s requests in %(seconds).1f s: %(rate).1f "
+                                   "requests/s.", total)
                           % {"total": total, "seconds": elapsed, "rate": total / elapsed})
         self.stdout.write(_("CPU seconds: gunicorn %(server).1f (all of its run), this "
                             "client %(client).1f (warm-up and load).")

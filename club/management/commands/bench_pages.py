@@ -17,6 +17,7 @@ from django.test import Client
 from django.test.utils import setup_test_environment
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.management.bench import (
     bench_director,
@@ -88,9 +89,11 @@ class Command(BaseCommand):
         with throwaway_database():
             start = time.perf_counter()
             session = build_session(options["tables"], options["rounds"], scheduled=True)
-            self.stdout.write(_("Built %(results)s results in %(seconds).2f s.") % {
-                "results": Result.objects.filter(board__session=session).count(),
-                "seconds": time.perf_counter() - start})
+            results = Result.objects.filter(board__session=session).count()
+            self.stdout.write(ngettext("Built %(results)s result in %(seconds).2f s.",
+                                       "Built %(results)s results in %(seconds).2f s.",
+                                       results) % {
+                "results": results, "seconds": time.perf_counter() - start})
             self.report(session, options["runs"], bench_director())
 
     def report(self, session, runs, director=None):

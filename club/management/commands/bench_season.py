@@ -21,10 +21,12 @@ from django.test import Client
 from django.test.utils import setup_test_environment
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.management.bench import measure, throwaway_database, timing_header, timing_line
 from club.management.commands.demo import tame_result
 from club.models import Board, Event, Pair, Player, Result, Session
+from club.notation import counted
 from club.services.imports import import_session
 from club.services.locks import lock_session
 from club.services.scoring import rescore_session
@@ -161,13 +163,16 @@ class Command(BaseCommand):
         start = time.perf_counter()
         season, event = build_season(
             options["sessions"], options["tables"], options["boards"], options["players"],
-            progress=lambda n: self.stdout.write(_("%(n)s sessions built") % {"n": n}),
+            progress=lambda n: self.stdout.write(
+                ngettext("%(n)s session built", "%(n)s sessions built", n) % {"n": n}),
             after=after)
-        self.stdout.write(_("Built %(sessions)s sessions, %(results)s results, %(players)s "
-                            "players in %(seconds).1f s.") % {
-            "sessions": Session.objects.count(), "results": Result.objects.count(),
-            "players": Player.objects.count(),
-            "seconds": time.perf_counter() - start - spent[0]})
+        sessions, results = Session.objects.count(), Result.objects.count()
+        players = Player.objects.count()
+        self.stdout.write(_("Built %(sessions)s, %(results)s, %(players)s in %(seconds).1f s.")
+                          % {"sessions": counted("sessions", sessions),
+                             "results": counted("results", results),
+                             "players": counted("players", players),
+                             "seconds": time.perf_counter() - start - spent[0]})
         self.stdout.write(timing_header(32))
         for label, url, as_director in pages(season, event):
             queries, median, fastest = measure(clients[as_director], url, options["runs"])
@@ -175,8 +180,11 @@ class Command(BaseCommand):
             for built in EARLY_POINTS:
                 if (built, label) in early:
                     queries_then, median_then, _fastest = early[(built, label)]
-                    self.stdout.write("  " + _("with %(n)s sessions: %(queries)s queries, "
-                                               "%(ms).1f ms (now x%(ratio).1f)") % {
+                    self.stdout.write("  " + ngettext(
+                        "with %(n)s session: %(queries)s queries, %(ms).1f ms (now "
+                        "x%(ratio).1f)",
+                        "with %(n)s sessions: %(queries)s queries, %(ms).1f ms (now "
+                        "x%(ratio).1f)", built) % {
                         "n": built, "queries": queries_then, "ms": median_then,
                         "ratio": median / median_then})
         if not options["no_rescore"]:
@@ -196,6 +204,9 @@ class Command(BaseCommand):
                         session.policy = policy
                         session.save(update_fields=["policy"])
                     changed += rescore_session(session)
-            self.stdout.write(_("%(label)s: %(seconds).1f s (%(changed)s outcomes changed)")
+            self.stdout.write(ngettext("%(label)s: %(seconds).1f s (%(changed)s outcome "
+                                       "changed)",
+                                       "%(label)s: %(seconds).1f s (%(changed)s outcomes "
+                                       "changed)", changed)
                               % {"label": label, "seconds": time.perf_counter() - start,
                                  "changed": changed})

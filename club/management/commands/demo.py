@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Player, Result, Session
+from club.notation import counted
 from club.permissions import DIRECTORS_GROUP
 from club.plan import SessionPlan
 from club.schedule import seating_boards
@@ -176,12 +177,13 @@ class Command(BaseCommand):
             director.set_password(DIRECTOR_PASSWORD)
             director.save()
         director.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
-        self.stdout.write(_("Demo evening “%(name)s”: %(pairs)s pairs, %(boards)s boards, "
-                            "%(results)s results.") % {
+        pairs, boards = session.pairs.count(), session.boards.count()
+        results = Result.objects.filter(board__session=session).count()
+        self.stdout.write(_("Demo evening “%(name)s”: %(pairs)s, %(boards)s, %(results)s.") % {
             "name": session.name,
-            "pairs": session.pairs.count(),
-            "boards": session.boards.count(),
-            "results": Result.objects.filter(board__session=session).count(),
+            "pairs": counted("pairs", pairs),
+            "boards": counted("boards", boards),
+            "results": counted("results", results),
         })
         self.stdout.write(_("Director login: %(user)s / %(password)s") % {
             "user": DIRECTOR_USERNAME, "password": DIRECTOR_PASSWORD})

@@ -6,7 +6,8 @@ USEBIO results file.
     import_session --json FILE
     import_session --usebio FILE [--name NAME] [--date YYYY-MM-DD] [--policy ...] [--table ...]
 
-Prints the new session's id. Any problem: nothing is imported, and every problem is listed.
+Prints the new session's id (and, on stderr, what a USEBIO file had to be read otherwise than
+written). Any problem: nothing is imported, and every problem is listed.
 """
 
 from pathlib import Path
@@ -60,11 +61,13 @@ class Command(BaseCommand):
                 if files:
                     raise CommandError(_("Give either --usebio FILE or the two CSV files, "
                                          "not both."))
-                path = options["usebio"]
+                path, notes = options["usebio"], []
                 session = usebio.import_usebio(
                     read_bytes(path), Path(path).name, name=options["name"],
                     date=options["date"], policy=options["policy"],
-                    table_name=options["table"])
+                    table_name=options["table"], notes=notes)
+                for note in notes:  # stdout is the new session's id alone
+                    self.stderr.write(note)
             elif options["json"]:
                 if files:
                     raise CommandError(_("Give either --json FILE or the two CSV files, "

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from club.io.backup import read_document, restore_backup
 from club.io.backup_format1 import restore_format_1
 from club.io.files import ImportFailed
+from club.notation import counted
 from club.services.errors import Refused
 
 
@@ -52,9 +53,12 @@ class Command(BaseCommand):
             raise CommandError(refusal(file, restore.problems))
         for warning in restore.warnings:
             self.stderr.write(warning)
-        self.stdout.write(_("Restored %(sessions)s sessions, %(players)s players and "
-                            "%(tables)s compensation tables from %(file)s.")
-                          % {**restore.counts(), "file": file})
+        counts = restore.counts()
+        self.stdout.write(_("Restored %(sessions)s, %(players)s and %(tables)s from %(file)s.") % {
+            "sessions": counted("sessions", counts["sessions"]),
+            "players": counted("players", counts["players"]),
+            "tables": counted("compensation tables", counts["tables"]),
+            "file": file})
 
 
 def refusal(file, problems, limit=30):

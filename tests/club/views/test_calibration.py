@@ -56,6 +56,8 @@ def test_the_page(director_client, results):
     assert "pooled" in page  # 4 results: every cell is thin
     assert "All boards" in page and "March" in page
     assert "game (25-32 HCP)" in page
+    # A dot's tooltip counts its results with their plural form.
+    assert "28 HCP: mean 650 over 1 result;" in page and " over 1 results" not in page
 
 
 def test_the_json_download(director_client, results):
