@@ -28,12 +28,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 900  # seconds for one mutation's tests
 
-# Code that issue 22 moves (a board's HCP into club/services/hcp.py, the movement into
-# club/plan.py): mutations marked so must follow it there.
-MOVES_HCP = "HCP: follows the HCP rule into club/services/hcp.py"
-MOVES_PLAN = "movement: follows the schedule into club/plan.py"
-
-
 @dataclass(frozen=True)
 class Mutation:
     name: str
@@ -139,18 +133,18 @@ MUTATIONS = [
         "table-hcp-conflict-not-held", "club/services/table_phones.py",
         "        conflict = hcp_conflict(board, ns_hcp, ns_pair=ns_pair)",
         '        conflict = ""',
-        ("tests/club/services/test_table_phones.py",), note=MOVES_HCP),
+        ("tests/club/services/test_table_phones.py",)),
     Mutation(
         "scorecard-hcp-conflict", "club/services/hcp.py",
         "    elif board.ns_hcp != ns_hcp:",
         "    elif False:",
-        ("tests/club/services/test_hcp_rules.py",), note=MOVES_HCP),
+        ("tests/club/services/test_hcp_rules.py",)),
     # --- a table enters only its current round ------------------------------------------------
     Mutation(
         "table-enters-another-round", "club/services/table_phones.py",
         "    if current.round != round:",
         "    if False:",
-        ("tests/club/services/test_table_phones.py",), note=MOVES_PLAN),
+        ("tests/club/services/test_table_phones.py",)),
     # --- limits and files ---------------------------------------------------------------------
     Mutation(
         "import-beyond-the-limits", "club/services/imports.py",
