@@ -4,7 +4,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
-from simple_history.models import HistoricalRecords
+
+from club.models.history import tracked
 
 NAME_MAX_LENGTH = 120
 
@@ -21,7 +22,7 @@ class Player(models.Model):
         help_text=_("Optional national federation number (never shown on public pages)."),
     )
     active = models.BooleanField(_("active"), default=True)
-    history = HistoricalRecords()
+    history = tracked()
 
     class Meta:
         verbose_name = _("player")

@@ -3,9 +3,9 @@
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
 from club.models.choices import ADJUSTMENTS, DOUBLINGS, SEATS, STRAINS, values
+from club.models.history import tracked
 from club.models.sessions import Board, Pair
 from club.notation import shorthand_notation
 from scoring.engine import (
@@ -108,7 +108,7 @@ class Result(models.Model):
     version = models.PositiveIntegerField(_("version"), default=1, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
-    history = HistoricalRecords()
+    history = tracked()
 
     class Meta:
         verbose_name = _("result")

@@ -4,9 +4,9 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
-from simple_history.models import HistoricalRecords
 
 from club.models.choices import MOVEMENTS, POLICIES, SEATS, VULNERABILITIES, values
+from club.models.history import tracked
 from club.models.players import Player
 from scoring.engine import (
     MAX_HCP,
@@ -73,7 +73,7 @@ class Session(models.Model):
     # Bumped by every service that changes what the session's pages show (results, pairs,
     # boards, status, scoring rules): the pages' ETag and cache key.
     version = models.PositiveIntegerField(_("version"), default=0, editable=False)
-    history = HistoricalRecords(excluded_fields=["version"])
+    history = tracked(excluded_fields=["version"])
 
     class Meta:
         verbose_name = _("session")
@@ -127,7 +127,7 @@ class Pair(models.Model):
                                 verbose_name=_("player 1"))
     player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
                                 verbose_name=_("player 2"))
-    history = HistoricalRecords()
+    history = tracked()
 
     class Meta:
         verbose_name = _("pair")
@@ -182,7 +182,7 @@ class Board(models.Model):
     par_score = models.IntegerField(_("par score (NS)"), null=True, blank=True, editable=False)
     par_contracts = models.CharField(_("par contracts"), max_length=120, blank=True,
                                      default="", editable=False)
-    history = HistoricalRecords()
+    history = tracked()
 
     class Meta:
         verbose_name = _("board")
