@@ -10,7 +10,12 @@ serves until stopped (it gets a free port, and is stopped once the site answers)
 benchmarks build a throwaway database and measure for minutes (`--help` loads the settings
 and the command as running them does; bench_live has its own test), createsuperuser asks at
 a terminal (it reads Django's DJANGO_SUPERUSER_* variables instead), and the catalogue
-commands write under locale/ (they run on a copy of the project)."""
+commands write under locale/ (they run on a copy of the project).
+
+The commands of one environment run one after the other in one child process, each as
+`python manage.py ...` runs it (manage.py run as __main__ with its arguments in sys.argv,
+its exit status and output caught): starting Django once for each of some thirty lines
+cost the suite a quarter of a minute."""
 
 import json
 import re
@@ -46,9 +51,9 @@ DATA_COMMANDS = {"backup", "restore", "export_session", "import_session", "impor
                  "calibrate"}
 BENCHMARKS = {"bench_pages", "bench_season", "bench_live"}
 CATALOGUE_COMMANDS = {"makemessages", "compilemessages"}
-# Commands run two at a time (SQLite makes a writer wait for the other); the lines of one
-# command run one after the other, in the README's order (compilemessages after
-# makemessages, as a group of their own).
+# Two child processes at a time (SQLite makes a writer wait for the other); the lines of one
+# environment run one after the other in one process, in the README's order (the catalogue
+# commands on the copy, compilemessages after makemessages).
 WORKERS = 2
 SUPERUSER = {"DJANGO_SUPERUSER_USERNAME": "admin", "DJANGO_SUPERUSER_PASSWORD": "admin-pass-1",
              "DJANGO_SUPERUSER_EMAIL": "admin@example.org"}
@@ -142,27 +147,54 @@ def copy_database(source, target):
     return target
 
 
-def problems(args, env, cwd=ROOT):
-    """[] when `manage.py args` exits 0 without a traceback, else what it printed."""
-    result = manage(*args, env=env, cwd=cwd)
-    output = result.stdout + result.stderr
-    if result.returncode != 0 or "Traceback" in output:
-        return [f"manage.py {shlex.join(args)} -> {result.returncode}:\n{output[-2000:]}"]
-    return []
+# Runs manage.py as `python manage.py ARGS` does, once for each argument list given (JSON
+# in argv[1]), in this one process; prints each one's exit status and output as JSON.
+RUNNER = """
+import contextlib, io, json, runpy, sys, traceback
+answers = []
+for args in json.loads(sys.argv[1]):
+    output = io.StringIO()
+    status = 0
+    sys.argv = ["manage.py", *args]
+    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+        try:
+            runpy.run_path("manage.py", run_name="__main__")
+        except SystemExit as exit:
+            status = exit.code if isinstance(exit.code, int) else (exit.code is not None)
+        except BaseException:
+            traceback.print_exc()
+            status = 1
+    answers.append([status, output.getvalue()])
+sys.__stdout__.write("\\n" + json.dumps(answers))
+"""
+
+
+def run_lines(lines, env, cwd=ROOT):
+    """[] when each `manage.py args` of `lines` exits 0 without a traceback, else what each
+    other one printed. The lines run in order, in one child process (RUNNER)."""
+    result = subprocess.run([sys.executable, "-c", RUNNER, json.dumps(lines)],
+                            cwd=ROOT if cwd is None else cwd, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    answers = json.loads(result.stdout.splitlines()[-1])
+    return [f"manage.py {shlex.join(args)} -> {status}:\n{output[-2000:]}"
+            for args, (status, output) in zip(lines, answers, strict=True)
+            if status != 0 or "Traceback" in output]
 
 
 def run_all(runs):
-    """Run each (args, env, cwd), the runs of one command in order; every problem found."""
+    """Run each (args, env, cwd) in the given order, the runs of one environment in one
+    child process, two processes at a time; every problem found."""
     groups = defaultdict(list)
-    for run in runs:
-        name = run[0][0]
-        groups["catalogue" if name in CATALOGUE_COMMANDS else name].append(run)
+    for args, env, cwd in runs:
+        groups[json.dumps([env, str(cwd)])].append(args)
 
-    def run_group(group):
-        return [problem for run in group for problem in problems(*run)]
+    def run_group(key):
+        env, cwd = json.loads(key)
+        return run_lines(groups[key], env, cwd)
 
     with ThreadPoolExecutor(WORKERS) as pool:
-        return [problem for found in pool.map(run_group, groups.values()) for problem in found]
+        return [problem for found in pool.map(run_group, groups) for problem in found]
 
 
 @dataclass
