@@ -22,13 +22,7 @@ from scoring.engine import (
     hand_hcp,
     parse_deal,
 )
-
-
-def bridge_message(err):
-    """An engine BridgeError's message in the active language (the engine keeps the
-    untranslated template and its parameters)."""
-    return _(err.template) % err.params
-
+from scoring.messages import bridge_message  # noqa: F401  (the pages' one import for notation)
 
 # Each noun's forms written out, so that makemessages finds them.
 COUNTED = {

@@ -8,11 +8,11 @@ nothing here writes."""
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import MAX_HCP, MIN_HCP, BridgeError
 from scoring.engine import CompensationTable as EngineTable
+from scoring.messages import bridge_message
 
 MOSCOW_NAME = "Moscow"
 
@@ -66,7 +66,7 @@ class CompensationTable(BuiltinGuard, models.Model):
         try:
             return EngineTable.from_rows(self.row_tuples())
         except BridgeError as err:
-            raise ValidationError(gettext(err.template) % err.params) from err
+            raise ValidationError(bridge_message(err)) from err
 
 
 class CompensationRow(BuiltinGuard, models.Model):

@@ -39,6 +39,7 @@ from .errors import (
     ContractError,
     DealError,
     MovementError,
+    Plural,
     SeatError,
 )
 from .imps import IMP_SCALE, MAX_IMPS, imps
@@ -76,6 +77,7 @@ __all__ = [
     "Direction",
     "Doubling",
     "MovementError",
+    "Plural",
     "MovementKind",
     "ParsedResult",
     "Policy",

@@ -12,7 +12,7 @@ import random
 import secrets
 
 from .directions import Direction
-from .errors import DealError, _, describe
+from .errors import DealError, _, describe, ngettext
 
 RANKS = "AKQJT98765432"
 SUITS = "SHDC"
@@ -66,7 +66,9 @@ def parse_deal(text: str) -> Hands:
                 seen[card] = seat
         count = sum(len(suit) for suit in suits)
         if count != CARDS_PER_HAND:
-            raise DealError(_("The %(seat)s hand has %(count)s cards; a hand has 13."),
+            raise DealError(ngettext("The %(seat)s hand has %(count)s card; a hand has 13.",
+                                     "The %(seat)s hand has %(count)s cards; a hand has 13.",
+                                     "count"),
                             seat=seat, count=count)
         hands[seat] = [_sorted_suit(suit) for suit in suits]
     return hands

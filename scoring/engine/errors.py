@@ -9,6 +9,11 @@ can translate later::
     except BridgeError as err:
         message = gettext(err.template) % err.params
 
+A message with a count in it ("at most 1 round", "at most 3 rounds") is marked with
+:func:`ngettext` instead: its ``template`` is then a :class:`Plural` holding both English
+forms and the name of the parameter that chooses between them, and the Django layer
+translates it with Django's ``ngettext`` (``scoring.messages.bridge_message``).
+
 The kinds: :class:`ContractError` (contract and result notation, tricks), :class:`SeatError`
 (seats), :class:`BoardError` (board numbers, vulnerability, HCP, policy, points),
 :class:`CompensationTableError`, :class:`MovementError` and :class:`DealError`.
@@ -16,6 +21,7 @@ The kinds: :class:`ContractError` (contract and result notation, tricks), :class
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -24,23 +30,50 @@ def _(message: str) -> str:
     return message
 
 
+@dataclass(frozen=True)
+class Plural:
+    """A message with a count: its English singular and plural forms, and the name of the
+    parameter (``count``) whose value chooses the form."""
+
+    singular: str
+    plural: str
+    count: str
+
+    def english(self, params: dict[str, Any]) -> str:
+        return self.singular if params[self.count] == 1 else self.plural
+
+
+def english(template: str | Plural, params: dict[str, Any]) -> str:
+    """The English message of ``template`` (the form its count takes) filled with ``params``."""
+    form = template.english(params) if isinstance(template, Plural) else template
+    return form % params
+
+
+def ngettext(singular: str, plural: str, count: str) -> Plural:
+    """Mark a message with a count for translation with its plural forms. Named like
+    Django's ``ngettext`` so that ``makemessages`` finds both forms; ``count`` names the
+    parameter that chooses the form (Russian has three)."""
+    return Plural(singular, plural, count)
+
+
 class BridgeError(ValueError):
     """Bad input to the engine; the base of every engine error.
 
-    ``template`` is the untranslated message, ``params`` the values for its placeholders.
+    ``template`` is the untranslated message (a :class:`Plural` when it holds a count),
+    ``params`` the values for its placeholders.
     """
 
-    def __init__(self, template: str, **params: Any) -> None:
+    def __init__(self, template: str | Plural, **params: Any) -> None:
         self.template = template
         self.params = params
-        super().__init__(template % params)
+        super().__init__(english(template, params))
 
     def __reduce__(self):
         # Keep the class, template and params when pickled (e.g. across processes).
         return (_rebuild, (type(self), self.template, self.params))
 
 
-def _rebuild(cls: type[BridgeError], template: str, params: dict[str, Any]) -> BridgeError:
+def _rebuild(cls: type[BridgeError], template: str | Plural, params: dict[str, Any]) -> BridgeError:
     return cls(template, **params)
 
 

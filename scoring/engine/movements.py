@@ -135,9 +135,10 @@ Errors
 
 Bad input raises :class:`MovementError` (a ``BridgeError``, see
 ``errors``).  Its message template is wrapped in the no-op marker :func:`_`
-so that it can be extracted for translation, and the error keeps ``.template`` and ``.params`` with
-``str(err) == err.template % err.params``; the Django layer can show
-``gettext(err.template) % err.params``.
+(or, for a message with a count, :func:`errors.ngettext`) so that it can be extracted for
+translation, and the error keeps ``.template`` and ``.params`` with
+``str(err) == errors.english(err.template, err.params)``; the Django layer shows it
+translated (``scoring.messages.bridge_message``).
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ from collections.abc import Collection, Iterable
 from enum import StrEnum
 from typing import Any
 
-from .errors import MovementError, _
+from .errors import MovementError, _, ngettext
 from .howell import howell_seatings
 from .seating import Seating
 
@@ -241,8 +242,10 @@ def _check_mitchell(tables: Any, pairs: Any) -> tuple[int, int]:
     pairs = _pairs(pairs)
     if pairs not in (2 * tables, 2 * tables - 1):
         raise MovementError(
-            _("A Mitchell on %(tables)d tables seats %(full)d pairs, or %(short)d with one "
-              "pair sitting out each round; got %(pairs)d pairs."),
+            ngettext("A Mitchell on %(tables)d tables seats %(full)d pairs, or %(short)d "
+                     "with one pair sitting out each round; got %(pairs)d pair.",
+                     "A Mitchell on %(tables)d tables seats %(full)d pairs, or %(short)d "
+                     "with one pair sitting out each round; got %(pairs)d pairs.", "pairs"),
             tables=tables, full=2 * tables, short=2 * tables - 1, pairs=pairs,
         )
     return tables, pairs
@@ -500,7 +503,10 @@ def _check_rounds_for(kind: str, tables: Any, pairs: Any, rounds: Any, full: int
         )
     if kind == "mitchell" and rounds > full:
         raise MovementError(
-            _("A Mitchell on %(tables)d tables has at most %(max)d rounds; got %(rounds)d."),
+            ngettext("A Mitchell on %(tables)d tables has at most %(max)d round; "
+                     "got %(rounds)d.",
+                     "A Mitchell on %(tables)d tables has at most %(max)d rounds; "
+                     "got %(rounds)d.", "max"),
             tables=tables, max=full, rounds=rounds,
         )
 

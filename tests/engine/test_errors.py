@@ -9,9 +9,18 @@ from pathlib import Path
 import pytest
 
 import scoring.engine
-from scoring.engine import ContractError, Policy, parse_contract
+from scoring.engine import (
+    ContractError,
+    DealError,
+    MovementError,
+    Plural,
+    Policy,
+    parse_contract,
+    parse_deal,
+)
 from scoring.engine import errors as engine_errors
-from scoring.engine.errors import BridgeError, _
+from scoring.engine.errors import BridgeError, _, english
+from scoring.engine.movements import schedule
 
 ENGINE_DIR = Path(scoring.engine.__file__).parent
 SOURCES = sorted(ENGINE_DIR.glob("*.py"))
@@ -33,7 +42,7 @@ def test_a_translation_can_be_applied_to_the_template():
     assert "%(level)s" in err.template
     russian = {err.template: "Уровень %(level)s в «%(text)s» недопустим."}
     assert russian[err.template] % err.params == "Уровень 8 в «8S» недопустим."
-    assert str(err) == err.template % err.params
+    assert str(err) == english(err.template, err.params)
 
 
 ERROR_CLASSES = [value for value in vars(engine_errors).values()
@@ -89,15 +98,19 @@ def test_every_raise_site_uses_a_literal_template_in_the_marker():
         if isinstance(marker, ast.Name) and marker.id == "template":
             continue  # a helper passing on a template its caller marked
         assert isinstance(marker, ast.Call) and isinstance(marker.func, ast.Name), where
-        assert marker.func.id == "_" and len(marker.args) == 1, where
-        literal = marker.args[0]
-        assert isinstance(literal, ast.Constant) and isinstance(literal.value, str), where
-        # Every placeholder gets a value and every value has a placeholder.
-        placeholders = set(PLACEHOLDER.findall(literal.value))
+        # _("...") or, for a message with a count, ngettext("...", "...", "count").
+        assert (marker.func.id, len(marker.args)) in {("_", 1), ("ngettext", 3)}, where
+        assert all(isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                   for arg in marker.args), where
+        forms = [arg.value for arg in marker.args[:2 if marker.func.id == "ngettext" else 1]]
         keywords = {keyword.arg for keyword in call.keywords}
-        assert placeholders == keywords, where
-        # No stray % that would break "template % params".
-        assert "%" not in PLACEHOLDER.sub("", literal.value), where
+        for literal in forms:
+            # Every placeholder gets a value and every value has a placeholder.
+            assert set(PLACEHOLDER.findall(literal)) == keywords, where
+            # No stray % that would break "template % params".
+            assert "%" not in PLACEHOLDER.sub("", literal), where
+        if marker.func.id == "ngettext":
+            assert marker.args[2].value in keywords, where  # the count is a parameter
 
 
 def test_engine_does_not_import_django():
@@ -111,3 +124,23 @@ def test_engine_does_not_import_django():
             else:
                 continue
             assert not any(n.split(".")[0] == "django" for n in names), path.name
+
+
+def test_a_message_with_a_count_takes_the_form_of_its_number():
+    """"at most 1 round", "at most 3 rounds": the template holds both forms and the
+    parameter that chooses (the Django layer translates it with ngettext)."""
+    with pytest.raises(MovementError) as one:
+        schedule("mitchell", tables=2, pairs=4, rounds=2)
+    assert "has at most 1 round; got 2." in str(one.value)
+    with pytest.raises(MovementError) as three:
+        schedule("mitchell", tables=3, pairs=6, rounds=4)
+    assert "has at most 3 rounds; got 4." in str(three.value)
+    assert one.value.template == three.value.template
+    assert isinstance(one.value.template, Plural) and one.value.template.count == "max"
+    copy = pickle.loads(pickle.dumps(one.value))
+    assert (copy.template, copy.params, str(copy)) == (
+        one.value.template, one.value.params, str(one.value))
+    with pytest.raises(MovementError, match="got 1 pair\\.$"):
+        schedule("mitchell", tables=3, pairs=1)
+    with pytest.raises(DealError, match="The N hand has 1 card; a hand has 13"):
+        parse_deal("N:A... K... Q... J...")

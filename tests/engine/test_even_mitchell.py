@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.engine.errors import english
 from scoring.engine.movements import (
     ARRANGEMENTS,
     MITCHELL_MAX_TABLES,
@@ -262,7 +263,7 @@ def test_only_movement_errors_escape(arrangement, tables, rounds, pairs):
     try:
         seatings = even_mitchell(tables, rounds, arrangement=arrangement, pairs=pairs)
     except MovementError as err:
-        assert str(err) == err.template % err.params
+        assert str(err) == english(err.template, err.params)
         return
     assert seatings
     assert all(isinstance(s, Seating) for s in seatings)

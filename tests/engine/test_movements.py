@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.engine.errors import english
 from scoring.engine.movements import (
     HOWELL_MAX_PAIRS,
     HOWELL_MIN_PAIRS,
@@ -261,8 +262,9 @@ def test_mitchell_bad_table_counts(tables):
 def test_mitchell_too_many_rounds(tables, rounds, full):
     with pytest.raises(MovementError) as info:
         mitchell(tables, rounds)
+    noun = "round" if full == 1 else "rounds"
     assert str(info.value) == (
-        f"A Mitchell on {tables} tables has at most {full} rounds; got {rounds}."
+        f"A Mitchell on {tables} tables has at most {full} {noun}; got {rounds}."
     )
     assert isinstance(info.value, ValueError)
 
@@ -408,7 +410,7 @@ def test_error_keeps_template_and_params():
     err = info.value
     assert err.template == "A Mitchell needs %(min)d to %(max)d tables; got %(tables)d."
     assert err.params == {"min": MITCHELL_MIN_TABLES, "max": MITCHELL_MAX_TABLES, "tables": 1}
-    assert str(err) == err.template % err.params
+    assert str(err) == english(err.template, err.params)
     copy = pickle.loads(pickle.dumps(err))
     assert (type(copy), copy.template, copy.params, str(copy)) == (
         MovementError, err.template, err.params, str(err))
@@ -426,7 +428,7 @@ def test_only_movement_errors_escape(kind, tables, pairs, rounds):
     try:
         seatings = schedule(kind, tables=tables, pairs=pairs, rounds=rounds)
     except MovementError as err:
-        assert str(err) == err.template % err.params
+        assert str(err) == english(err.template, err.params)
         return
     assert all(isinstance(s, Seating) for s in seatings)
     if kind != "free":

@@ -19,6 +19,7 @@ from scoring.engine import (
     parse_result,
     score_board,
 )
+from scoring.engine.errors import english
 
 points = st.integers(min_value=-20_000, max_value=20_000)
 contracts = st.sampled_from(ALL_CONTRACTS)
@@ -127,7 +128,7 @@ def _parse_or_contract_error(text):
         try:
             parser(text)
         except BridgeError as err:
-            assert str(err) == err.template % err.params
+            assert str(err) == english(err.template, err.params)
 
 
 @given(st.text())
