@@ -1,4 +1,6 @@
-"""Benchmark: score_board against endplay's contract scoring on the same random results.
+"""Benchmark: score_board against endplay's contract scoring on the same random results,
+and the rate of each other pairs method (scoring.engine.methods) on boards of
+``TABLES_A_BOARD`` results.
 
 Run ``python -m scoring.engine.bench [--count N] [--seed S]``. Generating the results is
 not timed. score_board is called once per result (with compensation and IMPs); endplay
@@ -15,9 +17,12 @@ import time
 from .board import score_board
 from .contracts import ALL_CONTRACTS, Doubling, Strain
 from .directions import Direction
+from .methods import butler, cross_imps, matchpoints
 from .vulnerability import board_vulnerability
 
 PASS_OUT_RATE = 0.02
+TABLES_A_BOARD = 10  # the results of one board, for the other methods
+METHODS = {"matchpoints": matchpoints, "Butler": butler, "cross-IMPs": cross_imps}
 
 
 def generate(count: int, seed: int = 1) -> list[tuple]:
@@ -114,6 +119,22 @@ def run(count: int, seed: int = 1) -> dict[str, float]:
     }
 
 
+def run_methods(count: int, seed: int = 1) -> dict[str, float]:
+    """Each other method's rate (results scored per second) on ``count`` random results,
+    ``TABLES_A_BOARD`` to a board."""
+    rng = random.Random(seed)
+    boards = [[10 * rng.randint(-150, 150) for _table in range(TABLES_A_BOARD)]
+              for _board in range(max(1, count // TABLES_A_BOARD))]
+    scored = len(boards) * TABLES_A_BOARD
+    rates = {}
+    for name, method in METHODS.items():
+        start = time.perf_counter()
+        for board in boards:
+            method(board)
+        rates[name] = scored / (time.perf_counter() - start)
+    return rates
+
+
 def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1_000_000, help="results to score")
@@ -126,6 +147,11 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     print(f"score_board: {figures['engine_rate']:,.0f} outcomes/s")
     print(f"endplay:     {figures['endplay_rate']:,.0f} outcomes/s")
     print(f"ratio:       {figures['ratio']:.2f}x (score_board / endplay)")
+    method_count = min(args.count, 100_000)
+    for name, rate in run_methods(method_count, args.seed).items():
+        figures[name] = rate
+        print(f"{name + ':':<12} {rate:,.0f} results/s ({TABLES_A_BOARD} a board, "
+              f"{method_count:,} results)")
     return figures
 
 

@@ -13,6 +13,9 @@ def test_bench_main_prints_both_rates_and_a_ratio(capsys):
     assert re.search(r"ratio: +[\d.]+x", out)
     assert figures["count"] == 1000
     assert figures["engine_rate"] > 0 and figures["endplay_rate"] > 0
+    for method in ("matchpoints", "Butler", "cross-IMPs"):
+        assert re.search(rf"{method}: +[\d,]+ results/s \(10 a board", out)
+        assert figures[method] > 0
 
 
 def test_generated_results_are_valid():
