@@ -3,7 +3,7 @@ row (with the running total), a deal as a diagram, a ruling as a note. Plain fun
 loaded objects; no queries here."""
 
 from django.urls import reverse
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from club.models import SEATS, VULNERABILITIES
 from club.notation import contract_html, hands, outcome_text, seat_display, signed, strain_html
-from club.services.scoring import line_compensation
+from club.services.scoring import line_compensation, other_methods
 from scoring.engine import MAX_HCP, Adjustment, parse_result
 from scoring.engine.analysis import SEATS as DD_SEATS
 from scoring.engine.analysis import STRAINS as DD_STRAINS
@@ -76,10 +76,11 @@ def table_result_cells(result):
 
 def board_rows(session, results, names, scorecard_prefix, par_score=None):
     """The board report's rows, by table (results without one last), then NS pair; with
-    each NS score against par when the board has one. A board not played has no score,
-    compensation or net: only each side's adjusted IMPs."""
+    each NS score against par when the board has one, and each result's matchpoint
+    percentages and Butler IMPs beside its compensation (club.services.scoring.other_methods).
+    A board not played has no score, compensation or net: only each side's adjusted IMPs."""
     rows = []
-    for result in results:
+    for result, methods in zip(results, other_methods(results), strict=True):
         ns_number, ns_players = names[result.ns_pair_id]
         ew_number, ew_players = names[result.ew_pair_id]
         score = result.ns_score
@@ -101,6 +102,9 @@ def board_rows(session, results, names, scorecard_prefix, par_score=None):
             "adjusted": result.is_adjusted,
             "ruling": ruling_note(result) if result.is_adjusted else "",
             "vs_par": "" if par_score is None or not_played else signed(score - par_score),
+            "ns_percent": number_format(float(methods.ns_percent), 1),
+            "ew_percent": number_format(float(methods.ew_percent), 1),
+            "ns_butler": signed(methods.ns_butler), "ew_butler": signed(methods.ew_butler),
         })
     rows.sort(key=lambda r: r["sort"])
     return rows

@@ -76,6 +76,8 @@ def matchpoints(entries: Sequence[Entry], *, field: int | None = None
     ``(mp + 1) * field / n - 1``, which keeps the board's total and a result's average.
     An adjusted side gets 60, 50 or 40 percent of the top."""
     entries = _checked(entries)
+    if not entries and field is None:
+        return []
     field = len(entries) if field is None else field
     if type(field) is not int or field < len(entries) or field < 1:
         raise BoardError(

@@ -86,6 +86,11 @@ def test_a_score_that_is_no_table_score_is_refused(bad):
             method([420, bad])
 
 
+def test_a_board_without_results_has_no_values():
+    for method in (matchpoints, percentages, butler, cross_imps):
+        assert method([]) == []
+
+
 def test_a_field_smaller_than_the_results_is_refused():
     with pytest.raises(BoardError, match="at least as large as its 1 result;"):
         matchpoints([420], field=0)

@@ -186,6 +186,24 @@ def test_a_passed_out_board_says_pass_with_dashes_for_the_scores(client, db):
     row = row_of(client.get(f"/sessions/{session.id}/boards/1/").content.decode(), ">1NS</a>")
     assert "Pass" in row and "PASS" not in row
     assert '<td class="num">—</td><td class="num">—</td>' in row  # no score either side
-    assert ">0<" not in row
+    # No 0 for a score; the only 0s are its Butler IMPs (the board's only result: its datum).
+    assert row.count(">0<") == 2
+    assert '<td class="num hide-narrow">0</td><td class="num hide-narrow">0</td>' in row
     assert "−110" in row
     assert '<td class="num neg">−3</td><td class="num pos">+3</td>' in row
+
+
+def test_matchpoints_and_butler_beside_the_compensation(client, session):
+    """Board 5's NS scores: +500, +620 and +600 (the last with NS Ave+ and EW Ave-).
+    Matchpoints on a top of 4: +500 beats nothing (0 %), +620 beats both (100 %); the
+    ruled result's sides get 60 % and 40 %. Butler: the datum without the highest and the
+    lowest is 600, so +500 is -100 (-3 IMPs) and +620 is +20 (+1); the ruled sides +3/-3."""
+    html = client.get(f"/sessions/{session.id}/boards/5/").content.decode()
+    cells = '<td class="num hide-narrow">{}</td><td class="num hide-narrow">{}</td>'
+    expected = {">1NS</a>": ("0.0", "100.0", "−3", "+3"),
+                ">2NS</a>": ("100.0", "0.0", "+1", "−1"),
+                ">3NS</a>": ("60.0", "40.0", "+3", "−3")}
+    for marker, (ns_pct, ew_pct, ns_butler, ew_butler) in expected.items():
+        row = row_of(html, marker)
+        assert cells.format(ns_pct, ew_pct) in row and cells.format(ns_butler, ew_butler) in row
+    assert "Butler is IMPs against the board" in html
