@@ -11,7 +11,8 @@ from django.utils.translation import ngettext
 
 from club.models import SEATS, VULNERABILITIES
 from club.notation import contract_html, hands, outcome_text, seat_display, signed, strain_html
-from club.services.scoring import line_compensation, other_methods
+from club.services.scoring import line_compensation
+from club.stats.methods import other_methods
 from scoring.engine import MAX_HCP, Adjustment, parse_result
 from scoring.engine.analysis import SEATS as DD_SEATS
 from scoring.engine.analysis import STRAINS as DD_STRAINS
@@ -77,7 +78,7 @@ def table_result_cells(result):
 def board_rows(session, results, names, scorecard_prefix, par_score=None):
     """The board report's rows, by table (results without one last), then NS pair; with
     each NS score against par when the board has one, and each result's matchpoint
-    percentages and Butler IMPs beside its compensation (club.services.scoring.other_methods).
+    percentages and Butler IMPs beside its compensation (club.stats.methods.other_methods).
     A board not played has no score, compensation or net: only each side's adjusted IMPs."""
     rows = []
     for result, methods in zip(results, other_methods(results), strict=True):

@@ -3,22 +3,12 @@ services store them; a page or a file reader that needs a board's compensation o
 score asks here too (nothing is written then)."""
 
 import copy
-from dataclasses import dataclass
-from fractions import Fraction
 
 from django.db import connection
 
 from club.models import OUTCOME_FIELDS, Result
 from club.services.errors import MissingHcp
-from scoring.engine import (
-    Adjustment,
-    Direction,
-    Policy,
-    contract_score,
-    score_board,
-    side_imps,
-)
-from scoring.engine.methods import ADJUSTED_PERCENT, Adjusted, butler, percentages
+from scoring.engine import Direction, Policy, contract_score, score_board, side_imps
 
 # What a rescore leaves unread: the seating, the bookkeeping and the timestamps (reading
 # whole rows cost most of a rescore). Everything else, and any field added later, is loaded.
@@ -76,39 +66,6 @@ def line_compensation(board, session):
     return score_board(board.number, None, None, None, board.ns_hcp, policy=Policy.LINE,
                        table=engine_table(session),
                        vulnerability=board.vulnerability).ns_compensation
-
-
-@dataclass(frozen=True)
-class OtherMethods:
-    """A result as two other pairs methods score it, beside its compensation: matchpoints
-    as a percentage of the top, and Butler IMPs; each side's."""
-
-    ns_percent: Fraction
-    ew_percent: Fraction
-    ns_butler: int
-    ew_butler: int
-
-
-def other_methods(results):
-    """Each of one board's scored `results` as matchpoints and Butler score it
-    (scoring.engine.methods, docs/scoring.md "Other methods"), in the same order: among
-    the board's own results, from their stored table scores. A board not played counts by
-    its adjusted scores; on a played board a side with an adjusted score gets that side's
-    adjustment, and its table score still counts for the others. Nothing is written."""
-    entries = [Adjusted(Adjustment(r.ns_adjustment), Adjustment(r.ew_adjustment))
-               if r.not_played else r.ns_score for r in results]
-    scored = []
-    for result, (ns_pct, ew_pct), (ns_imps, ew_imps) in zip(
-            results, percentages(entries), butler(entries), strict=True):
-        if not result.not_played:
-            if result.ns_adjustment:
-                ns_adjustment = Adjustment(result.ns_adjustment)
-                ns_pct, ns_imps = ADJUSTED_PERCENT[ns_adjustment], ns_adjustment.imps
-            if result.ew_adjustment:
-                ew_adjustment = Adjustment(result.ew_adjustment)
-                ew_pct, ew_imps = ADJUSTED_PERCENT[ew_adjustment], ew_adjustment.imps
-        scored.append(OtherMethods(ns_pct, ew_pct, ns_imps, ew_imps))
-    return scored
 
 
 def table_score(contract, declarer, tricks, vulnerability):

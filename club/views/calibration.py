@@ -19,6 +19,7 @@ from club.models import Session
 from club.permissions import director_required
 from club.services.compensation_tables import create_table
 from club.stats.calibration import calibrate, table_in_use
+from club.stats.methods import MIN_BOARDS_A_HALF, period_agreement
 from scoring.engine.calibration import BANDS, MIN_RESULTS, proposed_rows
 
 BOARD_SETS_SHOWN = 52  # a year of weekly evenings; narrow the period to see older ones
@@ -112,7 +113,11 @@ def calibration_page(request):
             query = {k: v for k, v in request.GET.items() if k != "table"}
             return redirect(f"{reverse('calibration')}?"
                             f"{urlencode({**query, 'table': created.pk})}")
+    data = form.cleaned_data
+    compared_sessions, agreements = period_agreement(data.get("start"), data.get("end"))
     return render(request, "club/calibration/page.html", {
+        "compared_sessions": compared_sessions, "agreements": agreements,
+        "min_boards": MIN_BOARDS_A_HALF,
         "form": form, "table": table, "new_table": new_table, "proposals": proposals,
         "rows": [(h, [p for p in proposals if p.hcp == h])
                  for h in sorted({p.hcp for p in proposals})],

@@ -1,8 +1,6 @@
 """The session lock every writer takes, and the scoring service's readers and rescoring,
 called directly."""
 
-from fractions import Fraction
-
 import pytest
 from django.db import transaction
 
@@ -12,13 +10,12 @@ from club.services.locks import lock_session, locked_board, locked_row
 from club.services.scoring import (
     engine_table,
     line_compensation,
-    other_methods,
     rescore_board,
     rescore_results,
     table_score,
 )
 from scoring.engine import Vulnerability
-from tests.factories import make_not_played, make_player, make_result, make_session
+from tests.factories import make_player, make_result, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -103,18 +100,3 @@ def test_rescore_board_rescores_one_board():
     assert Result.objects.get(pk=first.pk).ns_compensation == 350
     assert Result.objects.get(pk=other.pk).ns_compensation == 0  # board 3 left alone
 
-
-def test_other_methods_score_a_boards_results_as_matchpoints_and_butler():
-    """Board 1, not vulnerable: +420, +450, -50 and a board not played (Ave+/Ave). Top 4
-    among the three scores (scaled by Neuberg to the four results: top 6): +450 beats both
-    (4 -> (4 + 1) * 4 / 3 - 1 = 17/3 of 6), +420 one (2 -> 3 of 6), -50 none (1/3 of 6).
-    Butler: datum 420 (the middle score), +450 is +30 (+1 IMP), -50 is -470 (-10)."""
-    session = make_session(tables=4)
-    results = [make_result(session, 1, 1, 5, "4S= N"), make_result(session, 1, 2, 6, "4S+1 N"),
-               make_result(session, 1, 3, 7, "4S-1 N"),
-               make_not_played(session, 1, 4, 8, "ave+", "ave")]
-    scored = other_methods(results)
-    assert [(m.ns_percent, m.ew_percent) for m in scored] == [
-        (50, 50), (Fraction(17, 18) * 100, Fraction(1, 18) * 100),
-        (Fraction(1, 18) * 100, Fraction(17, 18) * 100), (60, 50)]
-    assert [(m.ns_butler, m.ew_butler) for m in scored] == [(0, 0), (1, -1), (-10, 10), (3, 0)]

@@ -9,10 +9,12 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from club.models import Pair
+from club.services.boards import sync_boards
 from club.services.compensation_tables import copy_table
 from club.stats.calibration import club_figures
 from scoring.models import CompensationTable
-from tests.factories import make_result, make_session
+from tests.factories import make_player, make_result, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -115,3 +117,29 @@ def test_the_command(results, capsys):
                  ["--from", "2026-02-01", "--to", "2026-01-01"], ["--min-results", "0"]):
         with pytest.raises(CommandError):
             call_command("calibrate", *args)
+
+
+def test_the_methods_compared_on_the_clubs_own_history(director_client):
+    """Two published evenings of the same four pairs, eight boards each (the least a
+    player needs in each half): on every board pair 1 makes 4S (+420) and pair 2 3H+1
+    (+170) in the first, the other way round in the second. Matchpoints rank every player
+    exactly reversed (-1.00); compensation keeps the NS pairs above the EW pairs (0.60:
+    tests/club/test_stats_methods.py works both out)."""
+    players = [make_player(f"Player {n}") for n in range(1, 9)]
+    for day, (first, second) in enumerate((("4S= N", "3H+1 N"), ("3H+1 N", "4S= N")), 1):
+        session = make_session(tables=2, boards_per_round=8, date=date(2026, 4, day),
+                               status="published", pairs=0, boards=False)
+        for number in range(1, 5):
+            Pair.objects.create(session=session, number=number,
+                                player1=players[2 * number - 2], player2=players[2 * number - 1])
+        sync_boards(session)
+        for board in range(1, 9):
+            make_result(session, board, 1, 3, first)
+            make_result(session, board, 2, 4, second)
+    page = director_client.get(PAGE).content.decode()
+    assert "The 2 published sessions of the period" in page
+    rows = {method: page[page.index(f'data-method="{method}"'):][:400]
+            for method in ("compensation", "matchpoints", "butler", "cross_imps")}
+    assert '<td class="num">8</td><td class="num">-1.00</td>' in rows["matchpoints"]
+    assert '<td class="num">8</td><td class="num">0.60</td>' in rows["compensation"]
+    assert "Which method ranks the players most consistently" in page
