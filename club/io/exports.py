@@ -4,12 +4,14 @@ django-tables2 and tablib): the results download of the public pages and the
 spreadsheets open it safely (`export_table`)."""
 
 import codecs
+from types import SimpleNamespace
 
 import django_tables2 as tables
 from django.utils.translation import get_language
 from django_tables2.export import TableExport
 from tablib import Dataset
 
+from club.stats.methods import other_methods
 from scoring.engine import format_result, parse_contract
 
 EXPORT_FORMATS = ("csv", "xlsx", "json")
@@ -100,6 +102,13 @@ class ResultsTable(tables.Table):
     ns_net = numeric("ns_net")
     ns_imps = numeric("ns_imps")
     ew_imps = numeric("ew_imps")
+    # The same results as other methods score them (club.stats.methods), for comparison.
+    ns_percent = numeric("ns_percent")
+    ew_percent = numeric("ew_percent")
+    ns_butler = numeric("ns_butler")
+    ew_butler = numeric("ew_butler")
+    ns_cross_imps = numeric("ns_cross_imps")
+    ew_cross_imps = numeric("ew_cross_imps")
 
     class Meta:
         orderable = False
@@ -123,8 +132,35 @@ def results_rows(archive):
     scores in their columns) and an assigned result in shorthand (the CSV import reads the
     first seven columns back, and the rulings)."""
     labels = {p["number"]: p["label"] for p in archive["pairs"]}
+    methods = other_methods_of_records(archive["results"])
     return [dict(record, contract=NOT_PLAYED if record["not_played"]
                  else record["contract"] or "PASS",
                  assigned=assigned_text(record["assigned"]),
-                 ns_label=labels[record["ns"]], ew_label=labels[record["ew"]])
-            for record in archive["results"]]
+                 ns_label=labels[record["ns"]], ew_label=labels[record["ew"]],
+                 **methods[index])
+            for index, record in enumerate(archive["results"])]
+
+
+def other_methods_of_records(records):
+    """For each archive result record, in order: its matchpoint percentages, Butler IMPs
+    and cross-IMPs among its board's results (club.stats.methods.other_methods), as
+    numbers with at most two decimals."""
+    by_board = {}
+    for index, record in enumerate(records):
+        by_board.setdefault(record["board"], []).append(index)
+    figures = [None] * len(records)
+    for indexes in by_board.values():
+        rows = [SimpleNamespace(ns_score=records[i]["ns_score"],
+                                not_played=records[i]["not_played"],
+                                ns_adjustment=records[i]["ns_adjustment"] or "",
+                                ew_adjustment=records[i]["ew_adjustment"] or "")
+                for i in indexes]
+        for index, scored in zip(indexes, other_methods(rows), strict=True):
+            figures[index] = {
+                "ns_percent": round(float(scored.ns_percent), 2),
+                "ew_percent": round(float(scored.ew_percent), 2),
+                "ns_butler": scored.ns_butler, "ew_butler": scored.ew_butler,
+                "ns_cross_imps": round(float(scored.ns_cross), 2),
+                "ew_cross_imps": round(float(scored.ew_cross), 2),
+            }
+    return figures

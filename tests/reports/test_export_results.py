@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db
 
 HEADER = ["board", "ns", "ew", "contract", "declarer", "tricks", "ns_hcp", "round", "table",
           "ns_label", "ew_label", "ns_adjustment", "ew_adjustment", "assigned", "ns_score",
-          "ew_score", "ns_compensation", "ns_net", "ns_imps", "ew_imps"]
+          "ew_score", "ns_compensation", "ns_net", "ns_imps", "ew_imps", "ns_percent",
+          "ew_percent", "ns_butler", "ew_butler", "ns_cross_imps", "ew_cross_imps"]
 
 
 @pytest.fixture
@@ -45,13 +46,20 @@ def test_results_csv_from_the_board_list(client, session):
     assert response.content.startswith(b"\xef\xbb\xbf")  # UTF-8 byte order mark, for Excel
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == HEADER
+    # Beside the compensation, board 1's two scores (0 and -50) by the other methods: the
+    # pass beats the -50 (100 %); the Butler datum is their mean, -25, rounded away from
+    # zero to -30 (+30 = +1 IMP, -20 = -1); cross-IMPs 50 = 2 IMPs.
     assert rows[1] == ["1", "2", "5", "PASS", "", "", "23", "1", "2", "2NS", "2EW", "", "", "",
-                       "0", "0", "110", "-110", "-3", "3"]
+                       "0", "0", "110", "-110", "-3", "3",
+                       "100.0", "0.0", "1", "-1", "2.0", "-2.0"]
     # Assigned 2S-1 N, none vulnerable: -50 - 110 = -160 -> NS -4, EW +4.
     assert rows[2] == ["1", "3", "6", "1NT", "N", "7", "23", "1", "3", "3NS", "3EW", "", "",
-                       "2S-1 N", "-50", "50", "110", "-160", "-4", "4"]
+                       "2S-1 N", "-50", "50", "110", "-160", "-4", "4",
+                       "0.0", "100.0", "-1", "1", "-2.0", "2.0"]
+    # Board 5's only result: 50 % each, nothing to compare.
     assert rows[3] == ["5", "1", "4", "4SX", "W", "7", "26", "1", "1", "1NS", "1EW", "", "", "",
-                       "500", "-500", "520", "-20", "-1", "1"]
+                       "500", "-500", "520", "-20", "-1", "1",
+                       "50.0", "50.0", "0", "0", "0.0", "0.0"]
     assert len(rows) == 4
 
 
