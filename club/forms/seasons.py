@@ -134,8 +134,8 @@ class CalibrationForm(forms.Form):
                                    queryset=CompensationTable.objects.none(),
                                    empty_label=_("the table of the latest session"))
     min_results = forms.IntegerField(
-        label=_("Pool cells under"), min_value=1, max_value=100_000, required=False,
-        help_text=_("Cells with fewer results are pooled with their neighbours."))
+        label=_("Results a cell needs"), min_value=1, max_value=100_000, required=False,
+        help_text=_("A cell with fewer results keeps the table's value."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -57,7 +57,7 @@ COLOURS = {False: "#1f5fae", True: "#b3261e"}
 
 def chart(proposals):
     """The plot's geometry: for each vulnerability the table in use (dashed line), the
-    proposal (solid line) and the plain means (dots, hollow when pooled), HCP across."""
+    proposal (solid line) and the plain means (dots, hollow when thin), HCP across."""
     top = max([10] + [v for p in proposals for v in (p.table, p.proposed, p.mean_score or 0)])
     hcps = sorted({p.hcp for p in proposals})
     step = (WIDTH - LEFT - RIGHT) / len(hcps)
@@ -99,8 +99,13 @@ def calibration_page(request):
                                 content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="calibration.json"'
         return response
+    changed = sum(p.proposed != p.table for p in proposals)
     new_table = NewTableForm(request.POST or None)
-    if request.method == "POST" and new_table.is_valid():
+    if request.method == "POST" and new_table.is_valid() and not changed:
+        new_table.add_error(None, gettext(
+            "The proposal is the table itself: no cell has enough results to change it. "
+            "Nothing was created."))
+    elif request.method == "POST" and new_table.is_valid():
         try:
             created = create_table(new_table.cleaned_data["name"], proposed_rows(proposals))
         except ValidationError as err:
@@ -121,7 +126,7 @@ def calibration_page(request):
         "form": form, "table": table, "new_table": new_table, "proposals": proposals,
         "rows": [(h, [p for p in proposals if p.hcp == h])
                  for h in sorted({p.hcp for p in proposals})],
-        "changed": sum(p.proposed != p.table for p in proposals),
+        "changed": changed,
         "bands": [gettext(label) for _key, label, _low, _high in BANDS],
         "overall": band_cells(figures.overall), "board_sets": board_sets(figures),
         "results": sum(p.results for p in proposals), "chart": chart(proposals),

@@ -5,17 +5,16 @@ The means are noisy, thin at the edges (few hands hold 38 HCP) and need not rise
 HCP, while a compensation table must: whole tens, never falling as HCP rise, vulnerable
 never below not vulnerable (``CompensationTable``'s rules). So :func:`propose`
 
-1. pools thin cells: within each vulnerability, cells with fewer than ``min_results``
-   results are joined with their neighbours (from 21 HCP up) until each block has enough,
-   and every cell of a block takes the block's mean;
+1. keeps the table's value in thin cells: a cell with fewer than ``min_results`` results
+   says too little to move the table, so it keeps the table's value (with almost no
+   weight: only the order below can move it) and is marked thin, rather than borrowing a
+   value from its neighbours;
 2. smooths with weighted isotonic regression under both orders at once (HCP rising, and
    vulnerable over not vulnerable): Dykstra's alternating projections between
    pool-adjacent-violators on each column and pairwise pooling of each HCP's two cells,
-   which converges to the least-squares fit that obeys both orders;
+   which converges to the least-squares fit that obeys both orders (a thin cell moves only
+   where the cells with enough results around it require it, to keep the table valid);
 3. rounds to tens, never below zero.
-
-A column without a single result keeps the table's values (with almost no weight, so the
-other column can still push it up to stay at or above not vulnerable).
 """
 
 from __future__ import annotations
@@ -28,10 +27,10 @@ from .compensation import MAX_HCP, MIN_HCP, CompensationTable
 from .errors import BoardError, _, describe
 
 HCP_RANGE = tuple(range(MIN_HCP, MAX_HCP + 1))
-# Fewer results than this and a cell is pooled with its neighbours.
+# Fewer results than this and a cell keeps the table's value.
 MIN_RESULTS = 20
-# The weight of a cell of a column without results: the table's value, barely held.
-EMPTY_WEIGHT = 1e-6
+# The weight of a thin cell: the table's value, barely held.
+THIN_WEIGHT = 1e-6
 TOLERANCE = 1e-9
 MAX_ROUNDS = 10_000
 
@@ -61,7 +60,7 @@ class Proposal:
     mean_score: float | None  # the plain mean; None without results
     table: int  # the value in the table in use
     proposed: int
-    pooled: bool  # the cell had too few results and took its block's mean
+    thin: bool  # too few results to move the table: its value kept (but for the order)
 
     def as_dict(self) -> dict:
         return {
@@ -71,33 +70,13 @@ class Proposal:
             "mean_score": None if self.mean_score is None else round(self.mean_score, 1),
             "table": self.table,
             "proposed": self.proposed,
-            "pooled": self.pooled,
+            "thin": self.thin,
         }
 
 
 def round_to_ten(value: float) -> int:
     """The nearest multiple of ten, halves up (285 -> 290, -5 -> 0)."""
     return int(math.floor(value / 10 + 0.5)) * 10
-
-
-def pool_blocks(counts: list[int], min_results: int) -> list[list[int]]:
-    """Indexes of `counts` grouped into consecutive blocks of at least `min_results`
-    (a thin tail joins the block before it; a column thinner than that is one block)."""
-    blocks: list[list[int]] = []
-    current: list[int] = []
-    total = 0
-    for index, count in enumerate(counts):
-        current.append(index)
-        total += count
-        if total >= min_results:
-            blocks.append(current)
-            current, total = [], 0
-    if current:
-        if blocks:
-            blocks[-1].extend(current)
-        else:
-            blocks.append(current)
-    return blocks
 
 
 def pava(values: list[float], weights: list[float]) -> list[float]:
@@ -175,30 +154,13 @@ def propose(cells: Mapping[tuple[int, bool], tuple[int, float]], table: Compensa
     keys = [(h, v) for v in (False, True) for h in HCP_RANGE]
     counts = [cells.get(k, (0, 0))[0] for k in keys]
     totals = [cells.get(k, (0, 0))[1] for k in keys]
-    values: list[float] = []
-    weights: list[float] = []
-    pooled: list[bool] = []
     half = len(HCP_RANGE)
-    for start in (0, half):
-        column = range(start, start + half)
-        column_counts = [counts[i] for i in column]
-        if not sum(column_counts):
-            values.extend(table.compensation(keys[i][0], keys[i][1]) for i in column)
-            weights.extend([EMPTY_WEIGHT] * half)
-            pooled.extend([False] * half)
-            continue
-        estimates: dict[int, tuple[float, float, bool]] = {}
-        for block in pool_blocks(column_counts, min_results):
-            indexes = [start + i for i in block]
-            results = sum(counts[i] for i in indexes)
-            mean = sum(totals[i] for i in indexes) / results
-            for i in indexes:
-                estimates[i] = (mean, results / len(indexes), len(indexes) > 1)
-        for i in column:
-            mean, weight, in_pool = estimates[i]
-            values.append(mean)
-            weights.append(weight)
-            pooled.append(in_pool)
+    # A cell without a result is thin whatever the minimum.
+    thin = [count < max(min_results, 1) for count in counts]
+    values = [table.compensation(*key) if is_thin else total / count
+              for key, count, total, is_thin in zip(keys, counts, totals, thin, strict=True)]
+    weights = [THIN_WEIGHT if is_thin else count
+               for count, is_thin in zip(counts, thin, strict=True)]
     fitted = [max(0.0, round(value, 6)) for value in fit_both_orders(values, weights)]
     rounded = [round_to_ten(value) for value in fitted]
     # Rounding keeps both orders; this only absorbs floating-point noise at a tie.
@@ -211,7 +173,7 @@ def propose(cells: Mapping[tuple[int, bool], tuple[int, float]], table: Compensa
         Proposal(hcp=hcp, vulnerable=vulnerable, results=counts[i],
                  mean_score=totals[i] / counts[i] if counts[i] else None,
                  table=table.compensation(hcp, vulnerable), proposed=rounded[i],
-                 pooled=pooled[i])
+                 thin=thin[i])
         for i, (hcp, vulnerable) in enumerate(keys)
     ]
 

@@ -1,5 +1,5 @@
-"""The calibration arithmetic, checked by hand: pooling thin cells, the isotonic fit under
-both orders, rounding to tens."""
+"""The calibration arithmetic, checked by hand: thin cells keeping the table's value, the
+isotonic fit under both orders, rounding to tens."""
 
 import pytest
 
@@ -9,7 +9,6 @@ from scoring.engine.calibration import (
     band_of,
     fit_both_orders,
     pava,
-    pool_blocks,
     propose,
     proposed_rows,
     round_to_ten,
@@ -46,14 +45,6 @@ def test_pava_pools_adjacent_violators():
     assert pava([1, 2, 3], [1, 1, 1]) == [1, 2, 3]
 
 
-def test_pool_blocks():
-    # 5 + 30 = 35 closes a block; 10 + 10 = 20 another; the thin 3 joins it.
-    assert pool_blocks([5, 30, 10, 10, 3], 20) == [[0, 1], [2, 3, 4]]
-    assert pool_blocks([25, 20, 40], 20) == [[0], [1], [2]]
-    assert pool_blocks([5, 5], 20) == [[0, 1]]  # the whole column is thin: one block
-    assert pool_blocks([0, 0, 30], 20) == [[0, 1, 2]]
-
-
 def test_both_orders_at_once():
     # Not vulnerable 300, 200; vulnerable 100, 400 (equal weights). The least-squares fit
     # rising in each column with vulnerable at least not vulnerable: 200, 200 | 200, 400
@@ -65,7 +56,7 @@ def test_both_orders_at_once():
 def test_a_table_the_results_agree_with_is_proposed_unchanged():
     proposals = propose(moscow_cells(), MOSCOW)
     assert proposed_rows(proposals) == list(MOSCOW.rows())
-    assert not any(p.pooled for p in proposals)
+    assert not any(p.thin for p in proposals)
     assert len(proposals) == 40 and proposals[0].hcp == 21 and not proposals[0].vulnerable
 
 
@@ -91,26 +82,40 @@ def test_vulnerable_below_not_vulnerable_meets_in_the_middle():
     assert proposals[(22, True)].proposed == 70 and proposals[(24, False)].proposed == 200
 
 
-def test_a_thin_cell_meets_the_other_column_with_the_weight_of_its_results():
-    # 21 HCP not vulnerable: 10 results at 70, pooled with 22 (10 results at 70): 70 with
-    # weight 10 each; vulnerable 21 has 100 results at 50, below it: they meet at the
-    # weighted mean (70 * 10 + 50 * 100) / 110 = 51.8 -> 50.
-    cells = moscow_cells({(21, False): (10, 70), (22, False): (10, 70)})
+def test_thin_cells_keep_the_table_and_are_marked():
+    """21 and 22 HCP not vulnerable have 10 results each (means 30 and 90): too few to move
+    the table, so they keep Moscow's 50 and 70 instead of a value borrowed from their
+    neighbours; 23 (100 results at 110) stands on its own."""
+    cells = moscow_cells({(21, False): (10, 30), (22, False): (10, 90)})
     proposals = by_key(propose(cells, MOSCOW))
-    assert (proposals[(21, False)].proposed, proposals[(21, True)].proposed) == (50, 50)
-    assert proposals[(22, False)].proposed == 70
-
-
-def test_thin_cells_are_pooled_and_marked():
-    # 21 and 22 HCP not vulnerable have 10 results each (means 30 and 50): one block of 20
-    # results, mean 40, for both (below the vulnerable 50 and 70, above nothing);
-    # 23 (100 results at 110) stands alone.
-    cells = moscow_cells({(21, False): (10, 30), (22, False): (10, 50)})
-    proposals = by_key(propose(cells, MOSCOW))
-    assert (proposals[(21, False)].proposed, proposals[(22, False)].proposed) == (40, 40)
-    assert proposals[(21, False)].pooled and proposals[(22, False)].pooled
+    assert (proposals[(21, False)].proposed, proposals[(22, False)].proposed) == (50, 70)
+    assert proposals[(21, False)].thin and proposals[(22, False)].thin
     assert proposals[(21, False)].mean_score == 30  # the plain mean is still shown
-    assert not proposals[(23, False)].pooled and proposals[(23, False)].proposed == 110
+    assert not proposals[(23, False)].thin and proposals[(23, False)].proposed == 110
+
+
+def test_cells_without_results_are_not_proposed_from_their_neighbours():
+    """Results only up to 33 HCP, scoring more than Moscow at 31-33 (700, 800, 950 not
+    vulnerable): 34-40 have none and keep Moscow's values (1000 ... 1200), which stay
+    above the new 33."""
+    cells = {key: value for key, value in moscow_cells().items() if key[0] <= 33}
+    cells.update({(31, False): (100, 100 * 700), (32, False): (100, 100 * 800),
+                  (33, False): (100, 100 * 950)})
+    proposals = by_key(propose(cells, MOSCOW))
+    assert [proposals[(h, False)].proposed for h in (31, 32, 33)] == [700, 800, 950]
+    assert all(proposals[(h, v)].proposed == MOSCOW.compensation(h, v)
+               and proposals[(h, v)].thin for h in range(34, 41) for v in (False, True))
+
+
+def test_a_thin_cell_moves_only_to_keep_the_order():
+    """33 HCP not vulnerable measured at 1100 over 100 results, above Moscow's 1000 at 34,
+    where there are no results: 34 rises to 1100 (a table never falls as HCP rise), the
+    rest keep Moscow's values."""
+    proposals = by_key(propose(moscow_cells({(33, False): (100, 1100), (34, False): (0, 0)}),
+                               MOSCOW))
+    assert proposals[(33, False)].proposed == 1100
+    assert proposals[(34, False)].proposed == 1100 and proposals[(34, False)].thin
+    assert proposals[(35, False)].proposed == 1100
 
 
 def test_a_column_without_results_keeps_the_table():
@@ -118,7 +123,7 @@ def test_a_column_without_results_keeps_the_table():
     proposals = propose(cells, MOSCOW)
     assert proposed_rows(proposals) == list(MOSCOW.rows())
     vulnerable = [p for p in proposals if p.vulnerable]
-    assert all(p.results == 0 and p.mean_score is None and not p.pooled for p in vulnerable)
+    assert all(p.results == 0 and p.mean_score is None and p.thin for p in vulnerable)
 
 
 def test_no_results_at_all_gives_the_table_back():
@@ -137,7 +142,7 @@ def test_the_json_shape():
         (25, False)]
     assert proposal.as_dict() == {"hcp": 25, "vulnerable": False, "results": 412,
                                   "mean_score": 287.3, "table": 300, "proposed": 290,
-                                  "pooled": False}
+                                  "thin": False}
 
 
 def test_bad_cells_are_refused():

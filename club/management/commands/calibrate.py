@@ -59,7 +59,8 @@ class Command(BaseCommand):
                           f"{_('table'):>6} {_('proposed'):>8}")
         for p in proposals:
             mean = "—" if p.mean_score is None else f"{p.mean_score:.1f}"
-            mark = " *" if p.pooled else ""
+            mark = " *" if p.thin else ""
             self.stdout.write(f"{p.hcp:>4} {_('yes') if p.vulnerable else _('no'):>4} "
                               f"{p.results:>8} {mean:>8} {p.table:>6} {p.proposed:>8}{mark}")
-        self.stdout.write(_("* few results: pooled with the neighbouring HCP."))
+        self.stdout.write(_("* too few results to move the table: its value kept, raised only "
+                            "where the order of the table requires it."))

@@ -3,6 +3,7 @@ vulnerability, its own score and net), the page with its plot and proposal, the 
 made from it, the JSON download and the `calibrate` command."""
 
 import json
+import re
 from datetime import date
 
 import pytest
@@ -55,7 +56,11 @@ def test_the_page(director_client, results):
     page = director_client.get(PAGE).content.decode()
     assert "4 results read; compared with the table “Moscow”." in page
     assert "<svg" in page and "polyline" in page
-    assert "pooled" in page  # 4 results: every cell is thin
+    assert "too few results" in page  # 4 results: every cell is thin
+    # ... so the proposal is the table itself, and no new table is offered.
+    assert "The proposal differs from it in 0 cells." in page
+    assert "no cell has enough results to change it" in page
+    assert "Create the table" not in page
     assert "All boards" in page and "March" in page
     assert "game (25-32 HCP)" in page
     # A dot's tooltip counts its results with their plural form.
@@ -68,7 +73,8 @@ def test_the_json_download(director_client, results):
     cell = next(d for d in data if d["hcp"] == 25 and not d["vulnerable"])
     assert (cell["results"], cell["mean_score"], cell["table"]) == (2, 410.0, 300)
     assert set(cell) == {"hcp", "vulnerable", "results", "mean_score", "table", "proposed",
-                         "pooled"}
+                         "thin"}
+    assert cell["thin"] and cell["proposed"] == 300  # 2 results: Moscow's value kept
 
 
 def test_the_proposal_becomes_a_table(director_client, results):
@@ -82,8 +88,12 @@ def test_the_proposal_becomes_a_table(director_client, results):
     assert CompensationTable.objects.get(name="Moscow").builtin
     again = director_client.post(f"{PAGE}?{query}", {"name": "Club 2027"})
     assert "already exists" in again.content.decode()
-    empty = director_client.post(PAGE, {"name": ""})
+    empty = director_client.post(f"{PAGE}?{query}", {"name": ""})
     assert "This field is required." in empty.content.decode()
+    # With the default 20 results a cell, nothing here moves the table: nothing to create.
+    unchanged = director_client.post(PAGE, {"name": "Club 2028"})
+    assert "Nothing was created." in unchanged.content.decode()
+    assert not CompensationTable.objects.filter(name="Club 2028").exists()
 
 
 @pytest.mark.parametrize("params", [
@@ -143,3 +153,14 @@ def test_the_methods_compared_on_the_clubs_own_history(director_client):
     assert '<td class="num">8</td><td class="num">-1.00</td>' in rows["matchpoints"]
     assert '<td class="num">8</td><td class="num">0.60</td>' in rows["compensation"]
     assert "Which method ranks the players most consistently" in page
+
+
+def test_the_chart_on_russian_pages_keeps_a_dot_in_its_numbers(director_client, results):
+    """SVG coordinates are numbers for the browser, not text for the reader: a Russian
+    page must not write them with a decimal comma ("238,0" breaks the chart)."""
+    page = director_client.get(PAGE, {"min_results": 1}, HTTP_ACCEPT_LANGUAGE="ru").content
+    svg = page.decode()[page.decode().index("<svg"):page.decode().index("</svg>")]
+    values = re.findall(r'\b(?:x|y|cx|cy|x1|x2|y1|y2|dy|points)="([^"]*)"', svg)
+    assert values and all(re.fullmatch(r"[-\d. ,]*", v) for v in values)
+    assert not any("," in v for v in values if not v.count(" ")), values
+    assert "до зоны" in svg  # the legend in Russian
