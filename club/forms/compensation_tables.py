@@ -22,10 +22,13 @@ def compensation_field(label):
 
 
 class TableRowsForm(forms.Form):
-    """The compensation for each HCP from 21 to 40, not vulnerable and vulnerable."""
+    """The compensation for each HCP from 21 to 40, not vulnerable and vulnerable.
+    `read_only`: a table that cannot change shows its values (or what was typed before it
+    became so) in fields that cannot be edited."""
 
-    def __init__(self, *args, rows=(), **kwargs):
+    def __init__(self, *args, rows=(), read_only=False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.read_only = read_only
         stored = {hcp: (not_vul, vul) for hcp, not_vul, vul in rows}
         for hcp in range(MIN_HCP, MAX_HCP + 1):
             not_vul, vul = stored.get(hcp, (None, None))
@@ -35,6 +38,9 @@ class TableRowsForm(forms.Form):
                 _("%(hcp)s HCP, vulnerable") % {"hcp": hcp})
             self.initial.setdefault(f"not_vul_{hcp}", not_vul)
             self.initial.setdefault(f"vul_{hcp}", vul)
+        if read_only:
+            for field in self.fields.values():
+                field.widget.attrs["readonly"] = True
 
     def lines(self):
         """(HCP, not vulnerable field, vulnerable field) for each row, for the template."""

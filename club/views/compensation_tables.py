@@ -34,9 +34,15 @@ def table_list(request):
 
 
 def table_page(request, table, form=None, copy_form=None):
+    """The table's page. A table that cannot change says why once, first, with the copy
+    that can, and shows its values read-only (what was typed, after a refused save)."""
+    refusal = change_refusal(table)
+    if form is None or refusal:
+        # What was typed stays (read-only); the built-in table shows only its own values.
+        typed = form.data if form is not None and not table.builtin else None
+        form = TableRowsForm(typed, rows=table.row_tuples(), read_only=bool(refusal))
     return render(request, "club/compensation_tables/detail.html", {
-        "table": table, "refusal": change_refusal(table),
-        "form": form or TableRowsForm(rows=table.row_tuples()),
+        "table": table, "refusal": refusal, "form": form,
         "copy_form": copy_form or CopyTableForm(initial={"name": unique_copy_name(table.name)}),
     })
 
@@ -44,18 +50,18 @@ def table_page(request, table, form=None, copy_form=None):
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_detail(request, table_id):
-    """A table's values; a club table's can be changed here (all twenty rows at once)."""
+    """A table's values; a club table's can be changed here (all twenty rows at once)
+    while it has scored nothing."""
     table = load_table(table_id)
     if request.method != "POST":
         return table_page(request, table)
     form = TableRowsForm(request.POST, rows=table.row_tuples())
-    if table.builtin:
-        form.add_error(None, change_refusal(table))
-    elif form.is_valid():
+    if not change_refusal(table) and form.is_valid():
         try:
             replace_rows(table.pk, form.rows())
         except Refused as err:
-            form.add_error(None, err)  # what was typed stays in the form
+            if not change_refusal(table):  # else it scored results meanwhile: said once
+                form.add_error(None, err)  # what was typed stays in the form
         else:
             messages.success(request, gettext("The values of “%(name)s” are saved.")
                              % {"name": table.name})

@@ -57,8 +57,10 @@ def test_the_built_in_table_shows_its_values_and_cannot_change(director_client):
             f'<td class="num">{vul}</td>') in page
     assert 'id="table-values"' not in page  # no form for its values
     assert "cannot be changed; copy it" in page
-    response = director_client.post(table_url(moscow), rows_data(MOSCOW.rows()))
-    assert "cannot be changed" in response.content.decode()
+    changed = [(hcp, not_vul + 10, vul + 10) for hcp, not_vul, vul in MOSCOW.rows()]
+    page = director_client.post(table_url(moscow), rows_data(changed)).content.decode()
+    assert page.count("cannot be changed") == 1  # said once, not again as a form error
+    assert f'<td class="num">{changed[3][1]}</td>' not in page  # Moscow's own values shown
     assert moscow_table().row_tuples() == sorted(MOSCOW.rows())
 
 
@@ -81,6 +83,8 @@ def test_a_club_table_takes_new_values_on_one_form(director_client):
     club = copy_table(moscow_table().pk, "Club table")
     page = director_client.get(table_url(club)).content.decode()
     assert page.count('name="not_vul_') == 20 and page.count('name="vul_') == 20
+    assert "readonly" not in page and "Save the values" in page
+    assert page.index('id="table-values"') < page.index('id="table-copy"')
     rows = [(hcp, not_vul + 10, vul + 10) for hcp, not_vul, vul in MOSCOW.rows()]
     response = director_client.post(table_url(club), rows_data(rows))
     assert response.status_code == 302
@@ -110,12 +114,17 @@ def test_a_table_that_scored_results_names_its_sessions(director_client):
     session = make_session(tables=3, table=club, name="Friday pairs")
     make_result(session, 1, 1, 4, "4S= N", board_hcp=22)
     page = director_client.get(table_url(club)).content.decode()
-    assert "Friday pairs" in page  # said before anything is typed
+    # Said before anything is typed, with the copy that can change, before the values;
+    # the values cannot be edited and there is nothing to save.
+    refusal = page.index("scored the results of Friday pairs")
+    assert refusal < page.index('id="table-copy"') < page.index('id="table-values"')
+    assert page.count('readonly') == 40 and "Save the values" not in page
     rows = [(hcp, not_vul + 10, vul + 10) for hcp, not_vul, vul in MOSCOW.rows()]
     data = rows_data(rows)
+    # A page loaded before the table scored anything still posts: refused, said once.
     page = director_client.post(table_url(club), data).content.decode()
-    assert "scored the results of Friday pairs" in page
-    assert f'value="{rows[0][1]}"' in page  # what was typed stays
+    assert page.count("scored the results of Friday pairs") == 1
+    assert f'value="{rows[0][1]}"' in page  # what was typed stays, read-only
     assert club.row_tuples() == moscow_table().row_tuples()
     # Its copy is free to change.
     director_client.post(copy_url(club), {"name": "Club table 2"})
