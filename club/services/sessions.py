@@ -4,7 +4,7 @@ entry pages, the admin and the commands all call these."""
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from club.models import Pair, Result, Session
 from club.plan import SessionPlan
@@ -170,23 +170,45 @@ def change_status(session_id, action):
     return session
 
 
-def deletion_refusal(session):
-    """Why this session cannot be deleted, or "" when it can: only a session made by
-    mistake goes, one without a single result."""
-    if Result.objects.filter(board__session=session).exists():
-        return gettext("The session “%(name)s” has results, so it cannot be deleted; a "
-                       "published session can be unpublished instead.") % {
-                           "name": session.name}
+def deletion_refusal(session, results_confirmed=None):
+    """Why this session cannot be deleted, or "" when it can. A session without results
+    (made by mistake) goes at once. One with results (imported by mistake, say) goes with
+    them only when it is not published and the director has confirmed how many results go
+    with it: `results_confirmed` must be the number it has now, so a result entered
+    between the question and the answer stops the deletion."""
+    count = Result.objects.filter(board__session=session).count()
+    if not count:
+        return ""
+    if session.status == Session.Status.PUBLISHED:
+        return ngettext(
+            "The session “%(name)s” is published and has %(count)s result: unpublish it "
+            "first, then delete it with its result.",
+            "The session “%(name)s” is published and has %(count)s results: unpublish it "
+            "first, then delete it with its results.", count) % {
+                "name": session.name, "count": count}
+    if results_confirmed != count:
+        return ngettext(
+            "The session “%(name)s” has %(count)s result; confirm that it goes with the "
+            "session to delete them both.",
+            "The session “%(name)s” has %(count)s results; confirm that they go with the "
+            "session to delete them all.", count) % {"name": session.name, "count": count}
     return ""
 
 
-def delete_session(session_id):
-    """Delete a session made by mistake (without results) with its pairs and boards; its
-    history stays on record. Returns the deleted session."""
+def delete_session(session_id, results_confirmed=None):
+    """Delete a session made or imported by mistake with its pairs, boards and results
+    (deletion_refusal says when it may); the history keeps every deleted row, the
+    session's with the number of results that went with it. Returns the deleted session."""
     with transaction.atomic():
         session = lock_session(session_id)
-        refusal = deletion_refusal(session)
+        refusal = deletion_refusal(session, results_confirmed)
         if refusal:
             raise Refused(refusal)
+        count = results_confirmed or 0
+        session._change_reason = ngettext(
+            "deleted by the director with its %(count)s result",
+            "deleted by the director with its %(count)s results", count) % {"count": count}
+        # Results protect the pairs they name: they go first (each into the history).
+        Result.objects.filter(board__session=session).delete()
         session.delete()
     return session

@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.forms.setup import SessionForm, add_problems
-from club.models import Session
+from club.models import Result, Session
 from club.permissions import director_required
 from club.plan import SessionPlan
 from club.services.errors import Refused
@@ -149,16 +149,28 @@ def session_start(request, session_id):
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def session_delete(request, session_id):
-    """Delete a session made by mistake: a confirmation page, then a POST."""
+    """Delete a session made by mistake: a confirmation page, then a POST. A session with
+    results asks twice, with their number: the page, then a last check that posts the
+    number the director saw (club.services.sessions.deletion_refusal)."""
     session = load_session(session_id)
+    results = Result.objects.filter(board__session=session).count()
+    if request.method == "POST" and "results" not in request.POST and results:
+        return render(request, "club/setup/session_delete.html", {
+            "session": session, "results": results, "last_check": True,
+            "refusal": deletion_refusal(session, results)})
     if request.method == "POST":
+        confirmed = request.POST.get("results", "")
         try:
-            delete_session(session.pk)
+            delete_session(session.pk, int(confirmed) if confirmed.isdigit() else None)
         except Refused as err:
             messages.error(request, " ".join(err.messages))
-            return redirect("director-session", session.pk)
-        messages.success(request, gettext("Session “%(name)s” deleted.") % {
-            "name": session.name})
+            return redirect("setup-session-delete", session.pk)
+        messages.success(request, ngettext(
+            "Session “%(name)s” deleted with its %(count)s result.",
+            "Session “%(name)s” deleted with its %(count)s results.", results) % {
+                "name": session.name, "count": results} if results else gettext(
+            "Session “%(name)s” deleted.") % {"name": session.name})
         return redirect("director-home")
     return render(request, "club/setup/session_delete.html", {
-        "session": session, "refusal": deletion_refusal(session)})
+        "session": session, "results": results,
+        "refusal": deletion_refusal(session, results)})

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 from django.core.exceptions import ValidationError
 
-from club.models import Board, Pair, Session
+from club.models import Board, Pair, Result, Session
 from club.services.errors import Refused
 from club.services.sessions import (
     change_status,
@@ -114,14 +114,37 @@ def test_delete_session_without_results_takes_its_pairs_and_boards():
     assert Session.history.filter(id=session.pk).first().history_type == "-"
 
 
-def test_delete_session_refuses_a_session_with_results():
-    session = make_session(tables=3)
+def test_delete_session_with_results_needs_their_number_confirmed():
+    """A session imported by mistake: deleted with its results only when the director
+    confirmed how many go with it, the number it has at that moment."""
+    session = make_session(tables=3, status="finished")
     make_result(session, 1, 1, 4, "4S= N")
-    assert "has results, so it cannot be deleted" in deletion_refusal(session)
+    make_result(session, 2, 2, 5, "3NT= N")
+    assert "has 2 results; confirm that they go" in deletion_refusal(session)
+    assert deletion_refusal(session, results_confirmed=2) == ""
     before = snapshot(session)
-    with pytest.raises(Refused, match="has results, so it cannot be deleted"):
-        delete_session(session.pk)
+    for confirmed in (None, 1, 3):
+        with pytest.raises(Refused, match="has 2 results; confirm"):
+            delete_session(session.pk, results_confirmed=confirmed)
     assert snapshot(session) == before
+    result_ids = list(Result.objects.values_list("pk", flat=True))
+    delete_session(session.pk, results_confirmed=2)
+    assert not Session.objects.filter(pk=session.pk).exists()
+    assert not Result.objects.exists() and not Board.objects.filter(session_id=session.pk)
+    # The history keeps every deleted row; the session's says how many results went.
+    last = Session.history.filter(id=session.pk).first()
+    assert last.history_type == "-"
+    assert last.history_change_reason == "deleted by the director with its 2 results"
+    assert set(Result.history.filter(history_type="-").values_list("id", flat=True)) == set(
+        result_ids)
+
+
+def test_delete_session_refuses_a_published_session_with_results():
+    session = make_session(tables=3, status="published")
+    make_result(session, 1, 1, 4, "4S= N")
+    assert "is published and has 1 result: unpublish it first" in deletion_refusal(session, 1)
+    with pytest.raises(Refused, match="unpublish it first"):
+        delete_session(session.pk, results_confirmed=1)
     assert session.pairs.count() == 6 and session.boards.count() == 6
 
 

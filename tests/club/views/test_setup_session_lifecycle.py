@@ -25,13 +25,41 @@ def test_a_session_without_results_is_deleted_after_confirmation(director_client
     assert Session.history.filter(id=session.pk, history_type="-").exists()
 
 
-def test_a_session_with_results_is_not_deleted(director_client):
+def test_a_session_with_results_is_deleted_after_two_questions(director_client):
+    """Imported by mistake: the page says how many results go with it, asks once more,
+    and deletes it only with the number the director saw."""
+    session = make_session(tables=3, status="finished", name="Wrong file")
+    make_result(session, 1, 1, 4, "4S= N")
+    make_result(session, 2, 2, 5, "3NT= N")
+    url = reverse("setup-session-delete", args=[session.pk])
+    page = director_client.get(url).content.decode()
+    assert "This session has 2 results." in page and "Delete the session and its 2 results" in page
+    assert 'name="results"' not in page
+    last_check = director_client.post(url).content.decode()  # the first answer
+    assert "Last check: “Wrong file” is deleted" in last_check
+    assert '<input type="hidden" name="results" value="2">' in last_check
+    assert Session.objects.filter(pk=session.pk).exists()
+    # A result entered meanwhile: the number no longer holds, nothing is deleted.
+    make_result(session, 3, 3, 6, "1NT= N")
+    response = director_client.post(url, {"results": "2"}, follow=True)
+    assert "has 3 results; confirm" in response.content.decode()
+    assert Session.objects.filter(pk=session.pk).exists()
+    response = director_client.post(url, {"results": "3"})
+    assert response["Location"] == reverse("director-home")
+    assert not Session.objects.filter(pk=session.pk).exists()
+    home = director_client.get(response["Location"]).content.decode()
+    assert "Session “Wrong file” deleted with its 3 results." in home
+
+
+def test_a_published_session_with_results_is_not_deleted(director_client):
     session = make_session(tables=3, status="published")
     make_result(session, 1, 1, 4, "4S= N")
     url = reverse("setup-session-delete", args=[session.pk])
-    assert "has results, so it cannot be deleted" in director_client.get(url).content.decode()
-    response = director_client.post(url, follow=True)
-    assert "has results, so it cannot be deleted" in response.content.decode()
+    page = director_client.get(url).content.decode()
+    assert "is published and has 1 result: unpublish it first" in page
+    assert "<form" not in page.split("<main")[-1].split("Back to the session")[0]
+    response = director_client.post(url, {"results": "1"}, follow=True)
+    assert "unpublish it first" in response.content.decode()
     assert Session.objects.filter(pk=session.pk).exists()
 
 
