@@ -14,6 +14,7 @@ from club.services.boards import sync_boards
 from club.services.errors import Refused
 from club.services.locks import lock_session
 from club.services.scoring import rescore_session
+from club.services.table_phones import issue_missing_codes
 
 SCORING_FIELDS = ("compensation_table", "policy")
 
@@ -144,7 +145,8 @@ def change_status(session_id, action):
     to running; unpublish takes a published session back to finished, off the public
     pages). Starting play needs pairs that fit the movement and creates the boards
     the schedule needs. The change is recorded in the session's history. Raises Refused
-    when the action does not apply now."""
+    when the action does not apply now. Starting play also gives every table without a
+    code its code, so the cards can be printed at once."""
     sources, target = SESSION_TRANSITIONS.get(action, ((), None))
     with transaction.atomic():
         session = lock_session(session_id)
@@ -167,6 +169,7 @@ def change_status(session_id, action):
         session.save(update_fields=["status"])
         if action == "start":
             sync_boards(session, plan)
+            issue_missing_codes(session)
     return session
 
 

@@ -82,14 +82,25 @@ def issue_codes(session_id, tables=None):
         if any(not 1 <= t <= session.tables for t in tables):
             raise Refused(gettext("This session has tables 1 to %(tables)s.")
                           % {"tables": session.tables})
-        for table in tables:
-            for _attempt in range(5):  # a collision is all but impossible; try again
-                code = new_code()
-                if not TableCode.objects.filter(code=code).exists():
-                    break
-            TableCode.objects.update_or_create(session=session, table=table,
-                                               defaults={"code": code})
+        _store_codes(session, tables)
         return list(session.table_codes.filter(table__lte=session.tables).order_by("table"))
+
+
+def issue_missing_codes(session):
+    """A code for each table of the session (locked by the caller) that has none: play
+    starts with every table's card ready to print (club.services.sessions.change_status)."""
+    have = set(session.table_codes.values_list("table", flat=True))
+    _store_codes(session, [t for t in range(1, session.tables + 1) if t not in have])
+
+
+def _store_codes(session, tables):
+    for table in tables:
+        for _attempt in range(5):  # a collision is all but impossible; try again
+            code = new_code()
+            if not TableCode.objects.filter(code=code).exists():
+                break
+        TableCode.objects.update_or_create(session=session, table=table,
+                                           defaults={"code": code})
 
 
 # --- entering -------------------------------------------------------------------------------

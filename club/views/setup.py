@@ -142,7 +142,9 @@ def session_start(request, session_id):
         if not SessionPlan.load(session).setup_problems:
             messages.error(request, " ".join(err.messages))
     else:
-        messages.success(request, gettext("Play has started."))
+        messages.success(request, gettext(
+            "Play has started. Every table has its code: print the table codes for the "
+            "players' phones."))
     return redirect("director-session", session.pk)
 
 

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 from django.core.exceptions import ValidationError
 
-from club.models import Board, Pair, Result, Session
+from club.models import Board, Pair, Result, Session, TableCode
 from club.services.errors import Refused
 from club.services.sessions import (
     change_status,
@@ -89,6 +89,16 @@ def test_start_creates_the_boards_the_schedule_needs():
     assert not session.boards.exists()
     change_status(session.pk, "start")
     assert sorted(session.boards.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
+
+
+def test_start_gives_every_table_without_a_code_its_code():
+    """The cards can be printed as play starts; a code issued before stays as it is."""
+    session = make_session(tables=3, status="setup")
+    early = TableCode.objects.create(session=session, table=2, code="EARLY234")
+    change_status(session.pk, "start")
+    codes = dict(session.table_codes.values_list("table", "code"))
+    assert sorted(codes) == [1, 2, 3] and codes[2] == early.code
+    assert len(set(codes.values())) == 3
 
 
 def test_start_refuses_pairs_that_do_not_fit_the_movement():

@@ -53,10 +53,15 @@ def test_a_gap_in_the_numbers_is_named(director_client):
 
 def test_play_starts_when_the_pairs_fit(director_client):
     session = make_session(tables=3, pairs=5, status="setup")
+    setup_page = dashboard(director_client, session).content.decode()
+    assert reverse("table-codes", args=[session.pk]) not in setup_page
     page = start(director_client, session).content.decode()
-    assert "Play has started." in page
+    assert "Play has started. Every table has its code" in page
     session.refresh_from_db()
-    assert session.status == "running"
+    assert session.status == "running" and session.table_codes.count() == 3
+    # The session's page now leads straight to the codes, the live dashboard and the deals.
+    for name in ("table-codes", "entry-dashboard", "hand-records"):
+        assert f'href="{reverse(name, args=[session.pk])}"' in page
     page = start(director_client, session).content.decode()
     assert "does not apply to a session that is running" in page
 
