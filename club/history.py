@@ -4,7 +4,7 @@ in one line."""
 
 from django.utils.translation import gettext
 
-from club.models import ASSIGNED_FIELDS, CONTRACT_FIELDS, OUTCOME_FIELDS, Result
+from club.models import ASSIGNED_FIELDS, CONTRACT_FIELDS, OUTCOME_FIELDS, Result, TableEntry
 from club.notation import assigned_display, signed, table_result_display
 from scoring.engine import Adjustment
 
@@ -58,8 +58,28 @@ def stale_message(current):
 
 
 def result_history(result_id):
-    return list(Result.history.filter(id=result_id).select_related("history_user")
-                .order_by("history_date", "history_id"))
+    """The result's history records, oldest first, each with `who` made it (who_changed):
+    two queries."""
+    records = list(Result.history.filter(id=result_id).select_related("history_user")
+                   .order_by("history_date", "history_id"))
+    phone_entry = (TableEntry.objects.filter(result_id=result_id,
+                                             status=TableEntry.Status.ACCEPTED).first())
+    for record in records:
+        record.who = who_changed(record, phone_entry)
+    return records
+
+
+def who_changed(record, phone_entry=None):
+    """Who made a history record: the director's (or admin's) user name; for a result
+    entered on the players' phones, the table and round where it was entered and
+    accepted; else "unknown"."""
+    if record.history_user is not None:
+        return record.history_user.get_username()
+    if record.history_type == "+" and phone_entry is not None:
+        return gettext("Table %(table)s, round %(round)s: entered on the table's phone, "
+                       "accepted by East-West") % {"table": phone_entry.table,
+                                                   "round": phone_entry.round}
+    return gettext("unknown")
 
 
 def history_entries(records, sheet):

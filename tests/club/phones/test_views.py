@@ -1,9 +1,11 @@
 """The players' table pages: codes, the round, entering, accepting, the outcome and the
 traveller, the next round, calls, and a phone on a flaky network."""
 
+import html
 import uuid
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from club.models import DirectorCall, Result, Session, TableEntry
@@ -503,3 +505,25 @@ def test_the_phones_script_following_the_redirect_leaves_the_message_for_the_pag
     followed = client.get(response["Location"], headers={"X-Requested-With": "fetch"})
     assert followed.status_code == 204 and not followed.content
     assert "Accepted: 4♠= N" in client.get(response["Location"]).content.decode()
+
+
+def test_the_history_says_which_table_entered_a_result(evening, director_client):
+    """A result entered on a phone has no user: its history names the table and round
+    where it was entered and accepted; the director's correction names the director."""
+    phone = Client()  # not the director's browser: nobody is logged in at the table
+    enter(phone, evening, 1, 1, level="4", strain="S", doubling="0", declarer="N",
+          tricks="10")
+    accept(phone, evening, 1, 1)
+    result = Result.objects.get()
+    url = reverse("result-detail", args=[result.pk])
+    page = html.unescape(director_client.get(url).content.decode())
+    assert ("Table 1, round 1: entered on the table's phone, accepted by East-West"
+            in page)
+    assert ">unknown<" not in page
+    response = director_client.post(url, {
+        "result": "4S+1 N", "ns_hcp": "", "ns_adjustment": "", "ew_adjustment": "",
+        "assigned": "", "version": str(result.version), "round": "1", "table": "1",
+        "ns_pair": str(result.ns_pair_id), "ew_pair": str(result.ew_pair_id)})
+    assert response.status_code == 302
+    page = director_client.get(url).content.decode()
+    assert "<td>td</td>" in page  # the director (user "td") made the correction
