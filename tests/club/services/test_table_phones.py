@@ -21,6 +21,7 @@ from club.services.table_phones import (
     call_director,
     code_characters,
     issue_codes,
+    issue_missing_codes,
     new_code,
     normalize_code,
     preview,
@@ -327,3 +328,13 @@ def test_refuse_other_round_lets_a_table_enter_only_its_current_round(evening):
             make_result(evening, number, seating.ns, seating.ew, "pass")
     with pytest.raises(Refused, match="Table 1 has played all its rounds"):
         refuse_other_round(evening, plan, 1, 3, 1)
+
+
+def test_issue_missing_codes_gives_only_the_tables_without_one_a_code():
+    session = make_session(tables=4, status="setup")
+    kept = issue_codes(session.pk, [3])[0]
+    issue_missing_codes(session)
+    codes = dict(session.table_codes.values_list("table", "code"))
+    assert sorted(codes) == [1, 2, 3, 4] and codes[3] == kept.code
+    issue_missing_codes(session)  # nothing missing: nothing changes
+    assert dict(session.table_codes.values_list("table", "code")) == codes
