@@ -21,8 +21,11 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from club.io.files import ImportFailed
+from club.io.hand_records import import_hand_records
+from club.io.pbn import session_pbn
 from club.io.pbn_results import import_pbn
 from club.models import Player, Result, Session
+from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -223,3 +226,11 @@ def test_the_command_reads_a_pbn_file(tmp_path):
         call_command("import_session", "--pbn", str(path), stdout=io.StringIO())
     with pytest.raises(CommandError, match="Give one file to import"):
         call_command("import_session", "--pbn", str(path), "--usebio", str(path))
+
+
+def test_this_sites_own_pbn_download_names_no_players_and_is_refused_clearly():
+    session = make_session(tables=3, boards_per_round=1, name="Tuesday pairs")
+    import_hand_records(session.id, (FIXTURES / "hand_records.pbn").read_text(), "deals.pbn")
+    make_result(session, 1, 1, 4, "4S= N", round=1, table=1)
+    found = problems(session_pbn(session))
+    assert found[0].startswith("Pair 1: the file gives no names (Names_NS or Names_EW")
