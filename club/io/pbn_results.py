@@ -45,6 +45,7 @@ from club.io.results_csv import (
     MAX_LINES,
     SESSION_NAME_MAX_LENGTH,
     check_session_fields,
+    deal_board,
     save_read_session,
 )
 from club.io.usebio import (
@@ -58,16 +59,14 @@ from club.io.usebio import (
     read_contract,
     read_tricks,
 )
-from club.models import Board, Result
+from club.models import Result
 from club.models.players import NAME_MAX_LENGTH
 from club.schedule import MAX_PAIRS, MAX_TABLES, listing
 from club.services.scoring import table_score
 from scoring.engine import (
     BridgeError,
     Vulnerability,
-    board_dealer,
     board_vulnerability,
-    deal_ns_hcp,
     looks_adjusted,
     parse_adjusted,
 )
@@ -411,17 +410,6 @@ def read_date(value):
         return None
 
 
-def board_of(number, record):
-    """The unsaved Board of a deal: its HCP, and the file's dealer and vulnerability kept as
-    overrides when they differ from the board number's."""
-    board = Board(number=number, deal=record.deal, ns_hcp=deal_ns_hcp(record.deal))
-    if record.dealer and record.dealer != board_dealer(number).value:
-        board.dealer_override = record.dealer
-    if record.vulnerability and record.vulnerability != board_vulnerability(number).value:
-        board.vulnerability_override = record.vulnerability
-    return board
-
-
 def import_pbn(data, filename="results.pbn", *, name=None, date=None, policy="line",
                table_name="", user=None, notes=None):
     """Create a finished, free-seating session from a PBN results file (bytes or text);
@@ -482,7 +470,7 @@ def import_pbn(data, filename="results.pbn", *, name=None, date=None, policy="li
         results.append((row.board, ns, ew, result))
     if problems:
         raise ImportFailed(list(dict.fromkeys(problems)))
-    boards = {number: board_of(number, record) for number, record in records.items()}
+    boards = {number: deal_board(record) for number, record in records.items()}
     session = save_read_session(name=name, day=day, policy=policy, table=table, pairs=pairs,
                                 boards=boards, results=results, user=user)
     if notes is not None:

@@ -45,6 +45,9 @@ from scoring.engine import (
     AdjustedScores,
     Adjustment,
     BridgeError,
+    board_dealer,
+    board_vulnerability,
+    deal_ns_hcp,
     looks_adjusted,
     parse_adjusted,
     parse_result,
@@ -341,6 +344,18 @@ def free_seating_tables(numbers):
     """The tables of a free-seating session read from a file: two pairs a table, enough
     for its highest pair number (as the pair forms and the archive require)."""
     return math.ceil(max(numbers) / 2)
+
+
+def deal_board(record):
+    """The unsaved Board of a DealRecord read from a results file: its deal and HCP, and the
+    file's dealer and vulnerability kept as overrides where they differ from the board
+    number's."""
+    board = Board(number=record.board, deal=record.deal, ns_hcp=deal_ns_hcp(record.deal))
+    if record.dealer and record.dealer != board_dealer(record.board).value:
+        board.dealer_override = record.dealer
+    if record.vulnerability and record.vulnerability != board_vulnerability(record.board).value:
+        board.vulnerability_override = record.vulnerability
+    return board
 
 
 def save_read_session(*, name, day, policy, table, pairs, boards, results, user=None):
