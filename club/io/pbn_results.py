@@ -277,6 +277,10 @@ def read_adjusted(row, contract_given, problems, notes):
     percents = [PERCENT.fullmatch(value) for value in values.values()]
     if any(percents):
         ns, ew = (float(found.group(1)) if found else None for found in percents)
+        for (column, value), percent in zip(values.items(), (ns, ew), strict=True):
+            if percent is not None and percent > 100:
+                problems.append(bad_adjusted(row, column, value))
+                return False
         return nearest(row, (100 - ew if ns is None else ns, 100 - ns if ew is None else ew),
                        notes)
     for column, value in values.items():
@@ -285,7 +289,8 @@ def read_adjusted(row, contract_given, problems, notes):
             return False
     if not contract_given:
         given = [row.get(column) for column in ("percentage_ns", "percentage_ew")]
-        if all(re.fullmatch(r"\d+(\.\d+)?", value) for value in given):
+        if all(re.fullmatch(r"\d+(\.\d+)?", value) and float(value) <= 100
+               for value in given):
             return nearest(row, tuple(float(value) for value in given), notes)
     return None
 

@@ -147,6 +147,8 @@ def problems(data):
      "Board 1, line 22: the row has no Contract and no adjusted score"),
     ((" 1  1 4S    N 10   420     -", " 1  1 -     -  -  A150     -"),
      "Board 1, line 22: Score_NS “A150” is not an adjusted score."),
+    ((" 1  1 4S    N 10   420     -", " 1  1 -     -  -  150%     -"),
+     "Board 1, line 22: Score_NS “150%” is not an adjusted score."),
     (("[Board \"2\"]", "[Board \"1\"]"), "Board 1 is in the file twice."),
     (("[Board \"3\"]", "[Board \"301\"]"), "Board 301: board numbers go from 1 to 200."),
     (("[Date \"2026.11.17\"]", "[Date \"?\"]"),
