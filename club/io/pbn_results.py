@@ -221,10 +221,15 @@ def read_pairs(rows, total, apart, problems):
         if written not in NOT_GIVEN:
             where = _("TotalScoreTable, line %(line)s") % {"line": line}
             names.setdefault((side, pair_id), (written, where))
-    beyond = sorted(number for number in keys.values() if number > MAX_PAIRS)
+    beyond = [" ".join(reversed(key)).strip()  # as the file names them: "99 EW"
+              for key, number in sorted(keys.items(), key=lambda item: item[1])
+              if number > MAX_PAIRS]
     if beyond:
-        problems.append(_("Pairs %(pairs)s: pair numbers go from 1 to %(max)s (a session has "
-                          "at most %(tables)s tables of two pairs).")
+        problems.append(ngettext("Pair %(pairs)s: pair numbers go from 1 to %(max)s (a "
+                                 "session has at most %(tables)s tables of two pairs).",
+                                 "Pairs %(pairs)s: pair numbers go from 1 to %(max)s (a "
+                                 "session has at most %(tables)s tables of two pairs).",
+                                 len(beyond))
                         % {"pairs": listing(beyond), "max": MAX_PAIRS, "tables": MAX_TABLES})
         return keys, []
     pairs = []

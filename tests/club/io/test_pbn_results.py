@@ -149,6 +149,9 @@ def problems(data):
      "Board 1, line 22: Score_NS “A150” is not an adjusted score."),
     ((" 1  1 4S    N 10   420     -", " 1  1 -     -  -  150%     -"),
      "Board 1, line 22: Score_NS “150%” is not an adjusted score."),
+    ((" 2  2 4S    N  9", " 2 99 4S    N  9"),
+     "Pair 99 EW: pair numbers go from 1 to 100 (a session has at most 50 tables of two "
+     "pairs)."),
     (("[Board \"2\"]", "[Board \"1\"]"), "Board 1 is in the file twice."),
     (("[Board \"3\"]", "[Board \"301\"]"), "Board 301: board numbers go from 1 to 200."),
     (("[Date \"2026.11.17\"]", "[Date \"?\"]"),
