@@ -239,3 +239,9 @@ def test_this_sites_own_pbn_download_names_no_players_and_is_refused_clearly():
     make_result(session, 1, 1, 4, "4S= N", round=1, table=1)
     found = problems(session_pbn(session))
     assert found[0].startswith("Pair 1: the file gives no names (Names_NS or Names_EW")
+
+
+def test_an_empty_quoted_contract_is_a_board_not_played():
+    data = edited(BBO, ('"gemma;hugo_b"         -     -  -  A60A40',
+                        '"gemma;hugo_b"         ""    -  -  A60A40'))
+    assert outcomes(import_pbn(data, "online.pbn"))[(2, 2, 4)] == ("A+/A-", 0, 0, 3, -3)
