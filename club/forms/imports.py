@@ -1,5 +1,5 @@
 """Forms of the director's import page: a results CSV with its names file, a JSON session
-archive, or a USEBIO results file."""
+archive, a USEBIO results file or a PBN results file."""
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -70,3 +70,15 @@ class UsebioImportForm(forms.Form):
 
     def clean_usebio(self):
         return check_upload(self.cleaned_data["usebio"])
+
+
+class PbnImportForm(forms.Form):
+    pbn = forms.FileField(
+        label=gettext_lazy("PBN results file"),
+        help_text=gettext_lazy("Deals with a ScoreTable of results under each board, as club "
+                               "scorers and online platforms publish them."))
+    policy = policy_field()
+    table = table_field()
+
+    def clean_pbn(self):
+        return check_upload(self.cleaned_data["pbn"])

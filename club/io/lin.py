@@ -26,14 +26,22 @@ def lin_records(text):
 def read_lin(text, filename):
     """([DealRecord], problems) of a LIN file: the md| deal of each board, its dealer, the
     sv| vulnerability and the board number of ah|Board N| (or of qx|o1|)."""
+    parts = lin_records(text)
+    if problem := too_many_deals(filename, len(parts)):
+        return [], [problem]
+    problems = []
+    records = [record for _where, _board, record in lin_boards(parts, problems)]
+    return records, problems
+
+
+def lin_boards(parts, problems):
+    """[(where, endplay Board, DealRecord)] of the LIN records (lin_records) whose deal and
+    board number can be read; the others are named in `problems`."""
     # Imported here: endplay costs about a second to import (scoring.engine.analysis).
     from endplay.parsers.lin import LINDecoder
     from endplay.types import Deal
 
-    records, problems = [], []
-    parts = lin_records(text)
-    if problem := too_many_deals(filename, len(parts)):
-        return [], [problem]
+    found = []
     for index, part in enumerate(parts, start=1):
         where = _("Deal %(index)s") % {"index": index}
         try:
@@ -49,8 +57,8 @@ def read_lin(text, filename):
             continue
         number = board.board_num
         if number is None:
-            found = LIN_QX.search(part)
-            number = int(found.group(1)) if found else None
+            found_qx = LIN_QX.search(part)
+            number = int(found_qx.group(1)) if found_qx else None
         if number is None or not 1 <= number <= 9999:
             problems.append(_("%(where)s has no board number (ah|Board N| or qx|o1|).")
                             % {"where": where})
@@ -59,5 +67,5 @@ def read_lin(text, filename):
         vulnerability = "" if board.vul is None else LIN_VULNERABILITY[int(board.vul)]
         record = checked_record(number, deal, dealer, vulnerability, problems)
         if record is not None:
-            records.append(record)
-    return records, problems
+            found.append((where, board, record))
+    return found

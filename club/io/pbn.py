@@ -14,11 +14,19 @@ endplay accepts a deal of 51 cards) and every problem is named by its board. A f
 characters: club.io.hand_records.
 """
 
+import re
 from functools import cache
+from typing import NamedTuple
 
 from django.utils.translation import gettext as _
 
-from club.io.files import ENDPLAY_ERRORS, UNKNOWN, checked_record, too_many_deals
+from club.io.files import (
+    ENDPLAY_ERRORS,
+    UNKNOWN,
+    ImportFailed,
+    checked_record,
+    too_many_deals,
+)
 from club.models import Result
 from scoring.engine import Strain
 from scoring.engine.analysis import SEATS, DoubleDummy
@@ -132,6 +140,14 @@ def tag_reader():
             super().clear()
             self.previous = {}
 
+        def _parse_conttable(self, curline):
+            # endplay splits a row at every space; a string token ("Anna Petrova;Boris
+            # Ivanov") is one element (PBN 2.1, section 5.1). Rows keep their line number.
+            if curline and not curline.startswith("["):
+                self.curtags[self.curtag]["data"].append((self.lineno, table_tokens(curline)))
+                return False
+            return super()._parse_conttable(curline)
+
         def _tags_to_board(self):
             if not self.curtags:
                 return None
@@ -140,6 +156,9 @@ def tag_reader():
                 value = fields["value"]
                 if value == "#":  # PBN 2.1, section 4.8: the previous game's value
                     value = self.previous.get(key.lower(), "")
+                if isinstance(value, list):  # a table: its column names, then its rows
+                    value = Table([column if isinstance(column, str) else column["name"]
+                                   for column in value], fields["data"])
                 tags[key.lower()] = value
             self.previous = tags
             return tags
@@ -147,14 +166,46 @@ def tag_reader():
     return TagReader
 
 
+class Table(NamedTuple):
+    """A table section (ScoreTable, TotalScoreTable...): its column names as written
+    (without width or order marks) and its rows, each (line number, [elements])."""
+
+    columns: list
+    rows: list
+
+
+# A string token in double quotes (\" and \\ escaped inside) or a run without spaces.
+TABLE_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+
+
+def table_tokens(line):
+    """The elements of a table row: quoted string tokens unquoted, the rest split at
+    spaces."""
+    tokens = []
+    for found in TABLE_TOKEN.finditer(line):
+        quoted, bare = found.groups()
+        tokens.append(bare if bare is not None else re.sub(r"\\(.)", r"\1", quoted))
+    return tokens
+
+
+def pbn_games(text, filename):
+    """The games of a PBN file, each {tag name in lower case: value or Table}, with "#"
+    replaced by the previous game's value; ImportFailed when endplay cannot read it."""
+    try:
+        return tag_reader()().parse_file(_Lines(text))
+    except ENDPLAY_ERRORS as err:
+        line = getattr(err, "lineno", None)
+        raise ImportFailed([_("%(file)s is not a PBN file it can read (line %(line)s: "
+                              "%(problem)s).") % {"file": filename, "line": line or "?",
+                                                  "problem": str(err)[:120]}]) from None
+
+
 def read_pbn(text, filename):
     """([DealRecord], problems) of a PBN file."""
     try:
-        games = tag_reader()().parse_file(_Lines(text))
-    except ENDPLAY_ERRORS as err:
-        line = getattr(err, "lineno", None)
-        return [], [_("%(file)s is not a PBN file it can read (line %(line)s: %(problem)s).")
-                    % {"file": filename, "line": line or "?", "problem": str(err)[:120]}]
+        games = pbn_games(text, filename)
+    except ImportFailed as err:
+        return [], err.errors
     if problem := too_many_deals(filename, len(games)):
         return [], [problem]
     records, problems = [], []

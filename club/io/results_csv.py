@@ -38,12 +38,16 @@ from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH
 from club.notation import bridge_message
 from club.schedule import MAX_BOARDS_PER_ROUND, MAX_PAIRS, MAX_ROUNDS, MAX_TABLES
+from club.services.boards import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
 from scoring.engine import (
     AdjustedScores,
     Adjustment,
     BridgeError,
+    board_dealer,
+    board_vulnerability,
+    deal_ns_hcp,
     looks_adjusted,
     parse_adjusted,
     parse_result,
@@ -340,6 +344,41 @@ def free_seating_tables(numbers):
     """The tables of a free-seating session read from a file: two pairs a table, enough
     for its highest pair number (as the pair forms and the archive require)."""
     return math.ceil(max(numbers) / 2)
+
+
+def deal_board(record):
+    """The unsaved Board of a DealRecord read from a results file: its deal and HCP, and the
+    file's dealer and vulnerability kept as overrides where they differ from the board
+    number's."""
+    board = Board(number=record.board, deal=record.deal, ns_hcp=deal_ns_hcp(record.deal))
+    if record.dealer and record.dealer != board_dealer(record.board).value:
+        board.dealer_override = record.dealer
+    if record.vulnerability and record.vulnerability != board_vulnerability(record.board).value:
+        board.vulnerability_override = record.vulnerability
+    return board
+
+
+def save_read_session(*, name, day, policy, table, pairs, boards, results, user=None):
+    """Save the finished, free-seating session a results file (USEBIO, PBN) describes:
+    its tables and rounds found as for a CSV import, boards 1 to the last with a result
+    (`boards`: {number: unsaved Board with its deal and HCP}; the others are made empty),
+    each deal analysed. `pairs`: [(number, players, where)]; `results`: [(board, ns, ew,
+    Result)]. ImportFailed when the service refuses (nothing saved)."""
+    last_board = max(board for board, *_rest in results)
+    rounds, per_round = derive_rounds(
+        [(None, board, ns, ew) for board, ns, ew, _result in results], last_board)
+    session = Session(name=name, date=day, status=Session.Status.FINISHED,
+                      movement=Session.Movement.FREE,
+                      tables=free_seating_tables(number for number, _p, _w in pairs),
+                      rounds=rounds, boards_per_round=per_round, duplicated=True,
+                      compensation_table=table, policy=policy)
+    made = [boards.get(number) or Board(number=number) for number in range(1, last_board + 1)]
+    try:
+        analyse_boards(made)
+        return import_session(session, [(number, players) for number, players, _w in pairs],
+                              made, results, user=user)
+    except Refused as err:
+        raise ImportFailed(err.messages) from None
 
 
 def import_csv(*, name, date, boards_data, names_data, policy="line", duplicated=True,

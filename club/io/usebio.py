@@ -46,18 +46,14 @@ from club.io.results_csv import (
     MAX_BOARD,
     SESSION_NAME_MAX_LENGTH,
     check_session_fields,
-    derive_rounds,
-    free_seating_tables,
+    save_read_session,
 )
-from club.models import Board, Result, Session
+from club.models import Board, Result
 from club.models.players import NAME_MAX_LENGTH, Player
 from club.notation import bridge_message
 from club.plan import session_pairs
 from club.queries import pair_entries
 from club.schedule import MAX_PAIRS, MAX_TABLES, listing
-from club.services.boards import analyse_boards
-from club.services.errors import Refused
-from club.services.imports import import_session
 from club.services.scoring import table_score
 from scoring.engine import (
     BridgeError,
@@ -572,23 +568,10 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
         problems.append(_("%(file)s holds no results (no TRAVELLER_LINE).") % {"file": filename})
     if problems:
         raise ImportFailed(problems)
-    last_board = max(board for board, *_rest in results)
-    lines = [(None, board, ns, ew) for board, ns, ew, _result in results]
-    rounds, per_round = derive_rounds(lines, last_board)
-    session = Session(name=name, date=day, status=Session.Status.FINISHED,
-                      movement=Session.Movement.FREE,
-                      tables=free_seating_tables(number for number, _p, _w in pairs),
-                      rounds=rounds, boards_per_round=per_round, duplicated=True,
-                      compensation_table=table, policy=policy)
-    boards = [Board(number=n, deal=deals.get(n, ""),
-                    ns_hcp=deal_ns_hcp(deals[n]) if n in deals else None)
-              for n in range(1, last_board + 1)]
-    try:
-        analyse_boards(boards)
-        session = import_session(session, [(number, players) for number, players, _w in pairs],
-                                 boards, results, user=user)
-    except Refused as err:
-        raise ImportFailed(err.messages) from None
+    boards = {n: Board(number=n, deal=deal, ns_hcp=deal_ns_hcp(deal))
+              for n, deal in deals.items()}
+    session = save_read_session(name=name, day=day, policy=policy, table=table, pairs=pairs,
+                                boards=boards, results=results, user=user)
     if notes is not None:
         notes.extend(read_notes)
     return session

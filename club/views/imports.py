@@ -1,38 +1,51 @@
-"""The director's import page: a session from a results CSV, a JSON archive or a USEBIO
-file (read by club.io, saved by club.services.imports)."""
+"""The director's import page: a session from a results CSV, a JSON archive, a USEBIO file
+or a PBN results file (read by club.io, saved by club.services.imports)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from club.forms.imports import ArchiveImportForm, CsvImportForm, UsebioImportForm
-from club.io import archive, results_csv, usebio
+from club.forms.imports import (
+    ArchiveImportForm,
+    CsvImportForm,
+    PbnImportForm,
+    UsebioImportForm,
+)
+from club.io import archive, pbn_results, results_csv, usebio
 from club.io.files import ImportFailed
 from club.models import Result
 from club.notation import counted
 from club.permissions import director_required
 
+# Another scorer's results file: its form (the file field named as the format) and reader.
+RESULTS_FILES = {"usebio": (UsebioImportForm, usebio.import_usebio),
+                 "pbn": (PbnImportForm, pbn_results.import_pbn)}
+
 
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_session(request):
-    """Create a session from CSV files or a JSON archive (see club.io)."""
+    """Create a session from CSV files, a JSON archive, a USEBIO or a PBN file (see
+    club.io)."""
     csv_form = CsvImportForm(prefix="csv", initial={"table": "Moscow"})
     archive_form = ArchiveImportForm(prefix="archive")
-    usebio_form = UsebioImportForm(prefix="usebio", initial={"table": "Moscow"})
+    results_forms = {which: form_class(prefix=which, initial={"table": "Moscow"})
+                     for which, (form_class, _reader) in RESULTS_FILES.items()}
     errors, total, which = [], 0, None
     user = request.user
     if request.method == "POST":
         which = request.POST.get("which")
         try:
-            if which == "usebio":
-                usebio_form = UsebioImportForm(request.POST, request.FILES, prefix="usebio")
-                if usebio_form.is_valid():
-                    data, notes = usebio_form.cleaned_data, []
-                    session = usebio.import_usebio(
-                        data["usebio"].read(), data["usebio"].name, policy=data["policy"],
-                        table_name=data["table"].name, user=user, notes=notes)
+            if which in RESULTS_FILES:
+                form_class, reader = RESULTS_FILES[which]
+                form = results_forms[which] = form_class(request.POST, request.FILES,
+                                                         prefix=which)
+                if form.is_valid():
+                    data, notes = form.cleaned_data, []
+                    session = reader(data[which].read(), data[which].name,
+                                     policy=data["policy"], table_name=data["table"].name,
+                                     user=user, notes=notes)
                     for note in notes:
                         messages.warning(request, note)
                     return imported(request, session)
@@ -56,8 +69,8 @@ def import_session(request):
         except ImportFailed as err:
             errors, total = err.errors, err.total
     return render(request, "club/import.html", {
-        "csv_form": csv_form, "archive_form": archive_form, "usebio_form": usebio_form,
-        "errors": errors, "total": total, "which": which,
+        "csv_form": csv_form, "archive_form": archive_form, "usebio_form": results_forms["usebio"],
+        "pbn_form": results_forms["pbn"], "errors": errors, "total": total, "which": which,
     })
 
 

@@ -235,6 +235,8 @@ def club(tmp_path_factory):
         "import_deals FILE": FIXTURES / "hand_records.pbn",
         "import_session --json FILE": folder / "archive.json",
         "import_session --usebio FILE": FIXTURES / "usebio_compscore.xml",
+        "import_session --pbn FILE": FIXTURES / "results_ruter.pbn",
+        "import_session --lin FILE": FIXTURES / "results_bbo.lin",
         "backup FILE": folder / "backup-again.json",
         "CRON_FILE": folder / "backup-nightly.json",
         "restore FILE": folder / "backup.json",

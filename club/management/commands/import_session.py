@@ -1,13 +1,15 @@
-"""`python manage.py import_session`: a new session from CSV files, a JSON archive or a
-USEBIO results file.
+"""`python manage.py import_session`: a new session from CSV files, a JSON archive, a
+USEBIO results file, a PBN results file or BBO LIN records of played tables.
 
     import_session --name NAME --date YYYY-MM-DD [--policy line|declarer] [--not-duplicated]
                    [--table TABLE_NAME] BOARDS.csv NAMES.csv
     import_session --json FILE
     import_session --usebio FILE [--name NAME] [--date YYYY-MM-DD] [--policy ...] [--table ...]
+    import_session --pbn FILE [--name NAME] [--date YYYY-MM-DD] [--policy ...] [--table ...]
+    import_session --lin FILE --name NAME --date YYYY-MM-DD [--policy ...] [--table ...]
 
-Prints the new session's id (and, on stderr, what a USEBIO file had to be read otherwise than
-written). Any problem: nothing is imported, and every problem is listed.
+Prints the new session's id (and, on stderr, what a USEBIO or PBN file had to be read
+otherwise than written). Any problem: nothing is imported, and every problem is listed.
 """
 
 from pathlib import Path
@@ -15,8 +17,12 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from club.io import archive, results_csv, usebio
+from club.io import archive, lin_results, pbn_results, results_csv, usebio
 from club.io.files import ImportFailed
+
+# Another scorer's results file, by its option.
+RESULTS_READERS = {"usebio": usebio.import_usebio, "pbn": pbn_results.import_pbn,
+                   "lin": lin_results.import_lin}
 
 
 def read_bytes(path):
@@ -44,6 +50,12 @@ class Command(BaseCommand):
         parser.add_argument("--usebio", metavar="FILE",
                             help=_("A USEBIO results file (XML) to import; --name and --date "
                                    "replace the file's."))
+        parser.add_argument("--pbn", metavar="FILE",
+                            help=_("A PBN results file (deals and ScoreTables) to import; "
+                                   "--name and --date replace the file's."))
+        parser.add_argument("--lin", metavar="FILE",
+                            help=_("BBO LIN records of played tables (players, deal, auction, "
+                                   "claim or play) to import; give --date (and --name)."))
         parser.add_argument("--name", help=_("The session's name."))
         parser.add_argument("--date", help=_("The session's date, YYYY-MM-DD."))
         parser.add_argument("--policy", default="line",
@@ -55,14 +67,17 @@ class Command(BaseCommand):
 
     def handle(self, *args, files, **options):
         try:
-            if options["json"] and options["usebio"]:
-                raise CommandError(_("Give one file to import: --json or --usebio."))
-            if options["usebio"]:
+            results_file = [kind for kind in RESULTS_READERS if options[kind]]
+            if len(results_file) + bool(options["json"]) > 1:
+                raise CommandError(_("Give one file to import: --json, --usebio, --pbn or "
+                                     "--lin."))
+            if results_file:
+                kind = results_file[0]
                 if files:
-                    raise CommandError(_("Give either --usebio FILE or the two CSV files, "
-                                         "not both."))
-                path, notes = options["usebio"], []
-                session = usebio.import_usebio(
+                    raise CommandError(_("Give either --%(option)s FILE or the two CSV files, "
+                                         "not both.") % {"option": kind})
+                path, notes = options[kind], []
+                session = RESULTS_READERS[kind](
                     read_bytes(path), Path(path).name, name=options["name"],
                     date=options["date"], policy=options["policy"],
                     table_name=options["table"], notes=notes)

@@ -131,3 +131,36 @@ def test_bad_usebio_is_reported(director_client):
     assert "Nothing was imported: there is 1 problem." in html
     assert "BOARD 1, TRAVELLER_LINE 1: CONTRACT “9Z” is not a contract." in html
     assert not Session.objects.exists()
+
+
+RUTER = (Path(__file__).parents[1] / "io" / "fixtures" / "results_ruter.pbn").read_bytes()
+
+
+def pbn_post(client, data):
+    return client.post(URL, {"which": "pbn", "pbn-policy": "line", "pbn-table": "Moscow",
+                             "pbn-pbn": SimpleUploadedFile("kveld.pbn", data)})
+
+
+def test_pbn_import(director_client):
+    html = director_client.get(URL).content.decode()
+    assert 'name="pbn-pbn"' in html
+    response = pbn_post(director_client, RUTER)
+    session = Session.objects.get()
+    assert response["Location"] == f"/sessions/{session.id}/"
+    assert (session.name, session.status) == ("Kveldsturnering", "finished")
+    assert Result.objects.filter(board__session=session).count() == 6
+
+
+def test_a_pbn_adjusted_score_read_as_the_nearest_is_told(director_client):
+    data = RUTER.replace(b"-     -  1.2  0.8  60  40", b"-     -  1.2  0.8  55  45")
+    response = pbn_post(director_client, data)
+    page = director_client.get(response["Location"]).content.decode()
+    assert "Board 3, line 44: the adjusted score 55% for NS and 45% for EW is read" in page
+
+
+def test_bad_pbn_is_reported(director_client):
+    response = pbn_post(director_client, RUTER.replace(b"4S    N 10 H10", b"9Z    N 10 H10"))
+    html = response.content.decode()
+    assert "Nothing was imported: there is 1 problem." in html
+    assert "Board 1, line 16: Contract “9Z” is not a contract" in html
+    assert 'name="pbn-pbn"' in html and not Session.objects.exists()
