@@ -32,7 +32,8 @@ def import_session(request):
                     data, notes = usebio_form.cleaned_data, []
                     session = usebio.import_usebio(
                         data["usebio"].read(), data["usebio"].name, policy=data["policy"],
-                        table_name=data["table"].name, user=user, notes=notes)
+                        table_name=data["table"].name, section=data["section"], user=user,
+                        notes=notes)
                     for note in notes:
                         messages.warning(request, note)
                     return imported(request, session)

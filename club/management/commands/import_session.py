@@ -4,7 +4,8 @@ USEBIO results file.
     import_session --name NAME --date YYYY-MM-DD [--policy line|declarer] [--not-duplicated]
                    [--table TABLE_NAME] BOARDS.csv NAMES.csv
     import_session --json FILE
-    import_session --usebio FILE [--name NAME] [--date YYYY-MM-DD] [--policy ...] [--table ...]
+    import_session --usebio FILE [--section ID] [--name NAME] [--date YYYY-MM-DD]
+                   [--policy ...] [--table ...]
 
 Prints the new session's id (and, on stderr, what a USEBIO file had to be read otherwise than
 written). Any problem: nothing is imported, and every problem is listed.
@@ -44,6 +45,9 @@ class Command(BaseCommand):
         parser.add_argument("--usebio", metavar="FILE",
                             help=_("A USEBIO results file (XML) to import; --name and --date "
                                    "replace the file's."))
+        parser.add_argument("--section", metavar="ID",
+                            help=_("With --usebio, for a file of several sections: the "
+                                   "section to import (its SECTION_ID, e.g. B)."))
         parser.add_argument("--name", help=_("The session's name."))
         parser.add_argument("--date", help=_("The session's date, YYYY-MM-DD."))
         parser.add_argument("--policy", default="line",
@@ -65,7 +69,7 @@ class Command(BaseCommand):
                 session = usebio.import_usebio(
                     read_bytes(path), Path(path).name, name=options["name"],
                     date=options["date"], policy=options["policy"],
-                    table_name=options["table"], notes=notes)
+                    table_name=options["table"], section=options["section"], notes=notes)
                 for note in notes:  # stdout is the new session's id alone
                     self.stderr.write(note)
             elif options["json"]:
