@@ -260,25 +260,33 @@ def event_kind(event):
 
 def check_pairs_event(event):
     """Refuse a teams or an individual event, as its EVENT_TYPE says or, without one we know,
-    as its participants show (TEAM elements; PLAYER elements outside any PAIR)."""
+    as its participants show (TEAM elements; PLAYER elements outside any PAIR); and an
+    event whose results are grouped in matches (a Swiss event), which this reader does not
+    take apart."""
     kind = event_kind(event)
-    pairs_only = _("this version reads pairs events only.")
+    values = {"type": kind[:30]}
     if "TEAM" in kind or kind in TEAMS_EVENTS:
-        problem = _("EVENT: EVENT_TYPE “%(type)s” is a teams event;") % {"type": kind[:30]}
+        problem = _("EVENT: EVENT_TYPE “%(type)s” is a teams event; this version reads pairs "
+                    "events only.") % values
     elif "INDIVIDUAL" in kind:
-        problem = _("EVENT: EVENT_TYPE “%(type)s” is an individual event;") % {
-            "type": kind[:30]}
-    elif event.find(".//PARTICIPANTS/TEAM") is not None or event.find(".//MATCH/TEAM") \
-            is not None:
+        problem = _("EVENT: EVENT_TYPE “%(type)s” is an individual event; this version reads "
+                    "pairs events only.") % values
+    elif event.find(".//PARTICIPANTS/TEAM") is not None \
+            or event.find(".//MATCH/TEAM") is not None:
         problem = _("EVENT: its participants are teams (TEAM elements), so it is a teams "
-                    "event;")
+                    "event; this version reads pairs events only.")
     elif event.find(".//PARTICIPANTS/PLAYER") is not None \
             and event.find(".//PARTICIPANTS/PAIR") is None:
         problem = _("EVENT: its participants are single players (PLAYER elements without "
-                    "PAIR), so it is an individual event;")
+                    "PAIR), so it is an individual event; this version reads pairs events "
+                    "only.")
+    elif event.find(".//MATCH//TRAVELLER_LINE") is not None:
+        problem = _("EVENT: its results are grouped in matches (MATCH elements), as a Swiss "
+                    "event writes them; this version reads travellers written board by "
+                    "board (BOARD elements) only.")
     else:
         return
-    raise ImportFailed([f"{problem} {pairs_only}"])
+    raise ImportFailed([problem])
 
 
 def part_label(node, name, position):

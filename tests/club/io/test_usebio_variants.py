@@ -170,6 +170,15 @@ def test_the_only_section_may_be_named():
 
 
 PAIRS_ONLY = "this version reads pairs events only."
+# A Swiss pairs event: the pairs of each match on the MATCH, its boards' lines without them.
+SWISS_PAIRS = (
+    b'<USEBIO Version="1.2"><EVENT EVENT_TYPE="SWISS_PAIRS"><DATE>01/04/2026</DATE>'
+    b"<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR><PAIR><PAIR_NUMBER>2</PAIR_NUMBER>"
+    b"</PAIR></PARTICIPANTS><MATCH><ROUND_NUMBER>1</ROUND_NUMBER>"
+    b"<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+    b"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><CONTRACT>4S</CONTRACT>"
+    b"<PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>"
+    b"</BOARD></MATCH></EVENT></USEBIO>")
 
 
 @pytest.mark.parametrize("data,message", [
@@ -183,6 +192,9 @@ PAIRS_ONLY = "this version reads pairs events only."
     (edited(INDIVIDUAL, (' EVENT_TYPE="INDIVIDUAL"', "")),
      "EVENT: its participants are single players (PLAYER elements without PAIR), so it is "
      f"an individual event; {PAIRS_ONLY}"),
+    (SWISS_PAIRS, "EVENT: its results are grouped in matches (MATCH elements), as a Swiss "
+     "event writes them; this version reads travellers written board by board (BOARD "
+     "elements) only."),
 ])
 def test_teams_and_individual_events_are_refused(data, message):
     assert problems(data) == [message]
