@@ -276,3 +276,24 @@ def test_the_section_field_of_the_import_page(director_client):
     session = Session.objects.get()
     assert response["Location"] == f"/sessions/{session.id}/"
     assert session.name == "Two-section pairs, section B"
+
+
+def test_hands_and_dates_as_scorers_spell_them():
+    spelt = edited(V1_0, ("<SPADES>AKQJ</SPADES><HEARTS>AKQ</HEARTS>",
+                          "<SPADES>a k q j</SPADES><HEARTS>AKQ</HEARTS>"),
+                   ("<SPADES>T98</SPADES><HEARTS>JT9</HEARTS>",
+                    "<SPADES>10 9 8</SPADES><HEARTS>J 10 9</HEARTS>"),
+                   ("<DIRECTION>West</DIRECTION>", "<DIRECTION>w</DIRECTION>"),
+                   ("<DATE>04/03/2026</DATE>", "<DATE>2026-03-04T19:00:00</DATE>"))
+    session = import_usebio(spelt, "spelt.xml")
+    assert str(session.date) == "2026-03-04"
+    assert session.boards.get(number=1).deal == (
+        "N:AKQJ.AKQ.432.432 T98.JT9.QJT9.AKQ 5432.5432.AK.765 76.876.8765.JT98")
+    assert totals_of(session) == {1: 1, 2: -1, 3: -5, 4: 5}
+
+
+def test_a_void_written_as_a_dash():
+    compscore = (FIXTURES / "usebio_compscore.xml").read_bytes()
+    session = import_usebio(edited(compscore, ("<SPADES></SPADES>", "<SPADES>-</SPADES>")),
+                            "dash.xml")
+    assert session.boards.get(number=1).deal.endswith(" .432.T98.AKQJ987")
