@@ -14,17 +14,24 @@ Reading. A file written by another scorer (EBUScore, Compscore, ScoreBridge and 
 or this site) gives its pairs and players, the travellers and the hands, scored again by
 our rules with the HCP taken from the hands.
 
-Real files differ, and every variant below is read: USEBIO 1.0 to 1.3; the boards directly
-in EVENT or in SESSION/SECTION; pair numbers as numbers or as Mitchell labels ("3NS",
-"3EW"); DATE as dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy or yyyy-mm-dd; CONTRACT as "4S", "4Sx",
-"3NT*", "4S**", "4SXX", "3 NT" or PASS; PLAYED_BY as a letter or a word; TRICKS as a
-number, as "=", "+1", "-2", or left out (then found from the score); the score as SCORE (NS's,
-with its sign) or NS_SCORE / EW_SCORE; an artificial adjusted score as NS's percentage then
-EW's, two digits each, "A6040" or "A60A40", or as "60%" (without a CONTRACT: the board was
-not played there; 60 is Average plus, 50 Average, 40 Average minus, and any other percentage
-is read as the nearest of them, a tie as Average, with a note in the import's report);
-voids as empty or missing suit elements. A file's own scores are checked against our
-scoring of the same result, so a misread line is refused rather than scored wrongly.
+Real files differ, and every variant below is read: USEBIO 1.0 to 1.3 (any 1.x; elements and
+attributes this reader does not use are passed over wherever they are); the boards directly
+in EVENT or in SESSION/SECTION; pair numbers as numbers, as Mitchell labels ("3NS", "3EW"),
+or numbered 1.. in each line and told apart by DIRECTION; the hands in HANDSET or as HAND
+elements in each traveller BOARD; DATE as dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy or yyyy-mm-dd;
+CONTRACT as "4S", "4Sx", "3NT*", "4S**", "4SXX", "3 NT" or PASS; PLAYED_BY as a letter or a
+word; TRICKS as a number, as "=", "+1", "-2", or left out (then found from the score); the
+score as SCORE (NS's, with its sign) or NS_SCORE / EW_SCORE; an artificial adjusted score as
+NS's percentage then EW's, two digits each, "A6040" or "A60A40", or as "60%" (without a
+CONTRACT: the board was not played there; 60 is Average plus, 50 Average, 40 Average minus,
+and any other percentage is read as the nearest of them, a tie as Average, with a note in
+the import's report); voids as empty or missing suit elements, or "-". A file's own scores
+are checked against our scoring of the same result, so a misread line is refused rather than
+scored wrongly.
+
+Refused: teams and individual events, and Swiss events (results grouped in MATCH elements);
+a file of several sections unless one is chosen (this site has no sections yet: each
+section is a session of its own), the refusal naming the sections found.
 
 The XML is parsed by defusedxml (no entity expansion, no external references). Every
 problem is named by where it is ("BOARD 3, TRAVELLER_LINE 2: ..."); then nothing is saved.
