@@ -320,14 +320,15 @@ def event_sections(event):
 
 
 def chosen_part(event, section):
-    """(element whose pairs and travellers are read, its label or None). This site has no
-    sections (yet): a file of several is refused, naming them, unless one is chosen."""
+    """(element whose pairs and travellers are read, the label of the section chosen among
+    several, else None). This site has no sections (yet): a file of several is refused,
+    naming them, unless one is chosen."""
     parts = event_sections(event)
     labels = listing([label for label, _node in parts], limit=30)
     if section:
         for label, node in parts:
             if label.casefold() == section.strip().casefold():
-                return node, label
+                return node, label if len(parts) > 1 else None
         if not parts:
             raise ImportFailed([_("Section “%(section)s”: the file has no sections; leave the "
                                   "section empty.") % {"section": section[:20]}])

@@ -165,8 +165,9 @@ def test_a_section_the_file_does_not_have(data, section, message):
 
 
 def test_the_only_section_may_be_named():
-    assert totals_of(import_usebio(V1_3, "v1_3.xml", section="A")) == {1: 9, 2: -8, 3: -2,
-                                                                       4: 1}
+    session = import_usebio(V1_3, "v1_3.xml", section="A")
+    assert session.name == "Wednesday Mitchell"  # no section to tell apart
+    assert totals_of(session) == {1: 9, 2: -8, 3: -2, 4: 1}
 
 
 PAIRS_ONLY = "this version reads pairs events only."
