@@ -372,14 +372,18 @@ def pair_numbers(ids):
 
 
 def pair_nodes(event, part):
-    """The PAIR elements of the part read: its own PARTICIPANTS, or those of the event's
-    that play in its travellers (an event may list the pairs of all its sections at once)."""
+    """The PAIR elements of the part read: its own PARTICIPANTS, or those the event lists
+    outside its sessions and sections that play in the part's travellers (an event may list
+    the pairs of all its sections at once)."""
     nodes = list(part.iter("PAIR"))
     if nodes or part is event:
         return nodes
     playing = {text(line, name) for line in part.iter("TRAVELLER_LINE")
                for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER")}
-    return [node for node in event.iter("PAIR") if text(node, "PAIR_NUMBER") in playing]
+    in_parts = {node for kind in ("SESSION", "SECTION") for inner in event.iter(kind)
+                for node in inner.iter("PAIR")}
+    return [node for node in event.iter("PAIR")
+            if node not in in_parts and text(node, "PAIR_NUMBER") in playing]
 
 
 def pair_direction(node):

@@ -148,6 +148,17 @@ def test_one_section_chosen_is_imported_alone():
     assert totals_of(session) == {1: 0, 2: 6, 3: -7, 4: 1}
 
 
+def test_a_section_whose_pairs_the_event_lists():
+    text = SECTIONS.decode()
+    start = text.index("<PARTICIPANTS>", text.index('SECTION_ID="B"'))
+    end = text.index("</PARTICIPANTS>", start) + len("</PARTICIPANTS>")
+    moved = text[:start] + text[end:]
+    moved = moved.replace("<SESSION_COUNT>", text[start:end] + "<SESSION_COUNT>", 1)
+    session = import_usebio(moved.encode(), "moved.xml", section="B")
+    assert session.pairs.get(number=1).players == "Irina Morozova – Pavel Orlov"
+    assert totals_of(session) == {1: 0, 2: 6, 3: -7, 4: 1}
+
+
 def test_sections_of_several_sessions_are_named_with_their_session():
     two = edited(SECTIONS, ('    </SECTION>\n    <SECTION SECTION_ID="B">',
                             '    </SECTION>\n  </SESSION>\n  <SESSION SESSION_ID="2">\n'
