@@ -65,6 +65,10 @@ class UsebioImportForm(forms.Form):
         label=gettext_lazy("USEBIO results file (XML)"),
         help_text=gettext_lazy("Written by EBUScore, Compscore, ScoreBridge or this site: "
                                "pairs, travellers and hands."))
+    section = forms.CharField(
+        label=gettext_lazy("Section"), max_length=20, required=False,
+        help_text=gettext_lazy("Only for a file of several sections: the one to import "
+                               "(its letter or number as the file names it, e.g. B)."))
     policy = policy_field()
     table = table_field()
 

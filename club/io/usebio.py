@@ -14,17 +14,24 @@ Reading. A file written by another scorer (EBUScore, Compscore, ScoreBridge and 
 or this site) gives its pairs and players, the travellers and the hands, scored again by
 our rules with the HCP taken from the hands.
 
-Real files differ, and every variant below is read: USEBIO 1.0 to 1.3; the boards directly
-in EVENT or in SESSION/SECTION; pair numbers as numbers or as Mitchell labels ("3NS",
-"3EW"); DATE as dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy or yyyy-mm-dd; CONTRACT as "4S", "4Sx",
-"3NT*", "4S**", "4SXX", "3 NT" or PASS; PLAYED_BY as a letter or a word; TRICKS as a
-number, as "=", "+1", "-2", or left out (then found from the score); the score as SCORE (NS's,
-with its sign) or NS_SCORE / EW_SCORE; an artificial adjusted score as NS's percentage then
-EW's, two digits each, "A6040" or "A60A40", or as "60%" (without a CONTRACT: the board was
-not played there; 60 is Average plus, 50 Average, 40 Average minus, and any other percentage
-is read as the nearest of them, a tie as Average, with a note in the import's report);
-voids as empty or missing suit elements. A file's own scores are checked against our
-scoring of the same result, so a misread line is refused rather than scored wrongly.
+Real files differ, and every variant below is read: USEBIO 1.0 to 1.3 (any 1.x; elements and
+attributes this reader does not use are passed over wherever they are); the boards directly
+in EVENT or in SESSION/SECTION; pair numbers as numbers, as Mitchell labels ("3NS", "3EW"),
+or numbered 1.. in each line and told apart by DIRECTION; the hands in HANDSET or as HAND
+elements in each traveller BOARD; DATE as dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy or yyyy-mm-dd;
+CONTRACT as "4S", "4Sx", "3NT*", "4S**", "4SXX", "3 NT" or PASS; PLAYED_BY as a letter or a
+word; TRICKS as a number, as "=", "+1", "-2", or left out (then found from the score); the
+score as SCORE (NS's, with its sign) or NS_SCORE / EW_SCORE; an artificial adjusted score as
+NS's percentage then EW's, two digits each, "A6040" or "A60A40", or as "60%" (without a
+CONTRACT: the board was not played there; 60 is Average plus, 50 Average, 40 Average minus,
+and any other percentage is read as the nearest of them, a tie as Average, with a note in
+the import's report); voids as empty or missing suit elements, or "-". A file's own scores
+are checked against our scoring of the same result, so a misread line is refused rather than
+scored wrongly.
+
+Refused: teams and individual events, and Swiss events (results grouped in MATCH elements);
+a file of several sections unless one is chosen (this site has no sections yet: each
+section is a session of its own), the refusal naming the sections found.
 
 The XML is parsed by defusedxml (no entity expansion, no external references). Every
 problem is named by where it is ("BOARD 3, TRAVELLER_LINE 2: ..."); then nothing is saved.
@@ -60,6 +67,7 @@ from scoring.engine import (
     board_vulnerability,
     compute_standings,
     deal_ns_hcp,
+    format_deal,
     parse_contract,
     parse_deal,
 )
@@ -75,7 +83,11 @@ ADJUSTED_PERCENT = {"ave+": 60, "ave": 50, "ave-": 40}
 SCORE_ELEMENTS = ("SCORE", "NS_SCORE", "EW_SCORE")
 
 # What the reader accepts besides what the writer writes.
-NOT_PAIRS = {"INDIVIDUAL", "TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "KO", "HEAD_TO_HEAD"}
+# Event types of teams events besides those naming a TEAM (TEAMS, TEAMS_OF_FOUR, SWISS_TEAMS,
+# MULTI_TEAMS ...): knock-out and head-to-head matches are played by teams.
+TEAMS_EVENTS = {"KO", "KNOCKOUT", "HEAD_TO_HEAD"}
+# Every USEBIO 1.x file is read (1.0 to 1.3 are known; a later 1.x only adds elements).
+VERSION = re.compile(r"1(\.\d+)*")
 DATE_FORMATS = ("%d/%m/%Y", "%d-%m-%Y", "%d.%m.%Y", "%Y-%m-%d", "%d/%m/%y")
 SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E",
               "SOUTH": "S", "WEST": "W"}
@@ -85,6 +97,12 @@ MITCHELL_LABEL = re.compile(r"(\d+)\s*(NS|N-S|N|EW|E-W|E)", re.IGNORECASE)
 ADJUSTED_SCORE = re.compile(r"A(\d\d)A?(\d\d)", re.IGNORECASE)
 PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
 MEMBERSHIP_MAX_LENGTH = Player._meta.get_field("membership_number").max_length
+# Spellings of an empty suit in a HAND besides an empty or missing element.
+VOID_SUITS = {"-", "—", "VOID"}
+LINES = ("NS", "EW")
+# A PAIR's DIRECTION, its letters only (NS, N-S, North-South, N).
+LINE_WORDS = {"NS": "NS", "N": "NS", "NORTHSOUTH": "NS", "EW": "EW", "E": "EW",
+              "EASTWEST": "EW"}
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -216,13 +234,117 @@ def parse_xml(data, filename):
     except (ET.ParseError, ValueError) as err:
         raise ImportFailed([_("%(file)s is not valid XML (%(problem)s).")
                             % {"file": filename, "problem": str(err)[:120]}]) from None
+    for node in root.iter():  # a scorer that declares a namespace still names its elements
+        if isinstance(node.tag, str) and node.tag.startswith("{"):
+            node.tag = node.tag.split("}", 1)[1]
     if root.tag != "USEBIO":
         raise ImportFailed([_("%(file)s is not a USEBIO file (its root element is "
                               "%(tag)s).") % {"file": filename, "tag": root.tag[:40]}])
+    check_version(root)
     return root
 
 
+def check_version(root):
+    """Refuse a file of another USEBIO than 1.x, whose elements may mean other things. The
+    version is the root's Version attribute (any case) or a USEBIO_VERSION; a file without
+    one is read as 1.x."""
+    attributes = {name.upper(): value for name, value in root.attrib.items()}
+    version = (attributes.get("VERSION") or attributes.get("USEBIO_VERSION")
+               or text(root, "USEBIO_VERSION")).strip()
+    if version and not VERSION.fullmatch(version):
+        raise ImportFailed([_("USEBIO: Version “%(version)s” is not read; this site reads "
+                              "USEBIO 1.0 to 1.3 (and later 1.x versions).")
+                            % {"version": version[:20]}])
+
+
+def event_kind(event):
+    return (event.get("EVENT_TYPE") or text(event, "EVENT_TYPE")).strip().upper()
+
+
+def check_pairs_event(event):
+    """Refuse a teams or an individual event, as its EVENT_TYPE says or, without one we know,
+    as its participants show (TEAM elements; PLAYER elements outside any PAIR); and an
+    event whose results are grouped in matches (a Swiss event), which this reader does not
+    take apart."""
+    kind = event_kind(event)
+    values = {"type": kind[:30]}
+    if "TEAM" in kind or kind in TEAMS_EVENTS:
+        problem = _("EVENT: EVENT_TYPE “%(type)s” is a teams event; this version reads pairs "
+                    "events only.") % values
+    elif "INDIVIDUAL" in kind:
+        problem = _("EVENT: EVENT_TYPE “%(type)s” is an individual event; this version reads "
+                    "pairs events only.") % values
+    elif event.find(".//PARTICIPANTS/TEAM") is not None \
+            or event.find(".//MATCH/TEAM") is not None:
+        problem = _("EVENT: its participants are teams (TEAM elements), so it is a teams "
+                    "event; this version reads pairs events only.")
+    elif event.find(".//PARTICIPANTS/PLAYER") is not None \
+            and event.find(".//PARTICIPANTS/PAIR") is None:
+        problem = _("EVENT: its participants are single players (PLAYER elements without "
+                    "PAIR), so it is an individual event; this version reads pairs events "
+                    "only.")
+    elif event.find(".//MATCH//TRAVELLER_LINE") is not None:
+        problem = _("EVENT: its results are grouped in matches (MATCH elements), as a Swiss "
+                    "event writes them; this version reads travellers written board by "
+                    "board (BOARD elements) only.")
+    else:
+        return
+    raise ImportFailed([problem])
+
+
+def part_label(node, name, position):
+    """A SESSION's or SECTION's name in messages and in the choice of a section: its
+    SESSION_ID / SECTION_ID (attribute or element), else its position in the file."""
+    key = f"{name}_ID"
+    return " ".join((node.get(key) or text(node, key) or str(position)).split())[:20]
+
+
+def event_sections(event):
+    """[(label, element)] of the parts of an event that each hold a movement of their own:
+    every SECTION (labelled "2/A" when the event has several SESSIONs: session 2, section
+    A), and every SESSION without sections. An event without either has none."""
+    sessions = event.findall(".//SESSION")
+    parts = []
+    for position, session in enumerate(sessions or [event], start=1):
+        prefix = part_label(session, "SESSION", position) + "/" if len(sessions) > 1 else ""
+        sections = session.findall(".//SECTION")
+        parts += [(prefix + part_label(section, "SECTION", index), section)
+                  for index, section in enumerate(sections, start=1)]
+        if not sections and session is not event:
+            parts.append((part_label(session, "SESSION", position), session))
+    return parts
+
+
+def chosen_part(event, section):
+    """(element whose pairs and travellers are read, the label of the section chosen among
+    several, else None). This site has no sections (yet): a file of several is refused,
+    naming them, unless one is chosen."""
+    parts = event_sections(event)
+    labels = listing([label for label, _node in parts], limit=30)
+    if section:
+        for label, node in parts:
+            if label.casefold() == section.strip().casefold():
+                return node, label if len(parts) > 1 else None
+        if not parts:
+            raise ImportFailed([_("Section “%(section)s”: the file has no sections; leave the "
+                                  "section empty.") % {"section": section[:20]}])
+        raise ImportFailed([_("Section “%(section)s”: the file has no such section; its "
+                              "sections are %(sections)s.")
+                            % {"section": section[:20], "sections": labels}])
+    if len(parts) > 1:
+        raise ImportFailed([ngettext(
+            "EVENT: the file has %(count)s section (%(sections)s); this site has no sections "
+            "yet, so choose the one to import as a session (the Section field, or "
+            "--section).",
+            "EVENT: the file has %(count)s sections (%(sections)s); this site has no sections "
+            "yet, so choose the one to import as a session (the Section field, or "
+            "--section).", len(parts)) % {"count": len(parts), "sections": labels}])
+    return event, None
+
+
 def read_date(value):
+    if re.fullmatch(r"\d{4}-\d\d-\d\d[T ].*", value):  # an ISO date and time
+        value = value[:10]
     for fmt in DATE_FORMATS:
         try:
             return datetime.datetime.strptime(value, fmt).date()
@@ -245,10 +367,34 @@ def pair_numbers(ids):
     return {i: n for n, i in enumerate(dict.fromkeys(ids), start=1)}
 
 
-def read_pairs(event, problems):
-    """({pair id: number}, [(number, [(name, membership), ...], index)])."""
+def pair_nodes(event, part):
+    """The PAIR elements of the part read: its own PARTICIPANTS, or those the event lists
+    outside its sessions and sections that play in the part's travellers (an event may list
+    the pairs of all its sections at once)."""
+    nodes = list(part.iter("PAIR"))
+    if nodes or part is event:
+        return nodes
+    playing = {text(line, name) for line in part.iter("TRAVELLER_LINE")
+               for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER")}
+    in_parts = {node for kind in ("SESSION", "SECTION") for inner in event.iter(kind)
+                for node in inner.iter("PAIR")}
+    return [node for node in event.iter("PAIR")
+            if node not in in_parts and text(node, "PAIR_NUMBER") in playing]
+
+
+def pair_direction(node):
+    """"NS" or "EW" as a PAIR's DIRECTION says (NS, N-S, North-South, N ...), else None."""
+    letters = "".join(filter(str.isalpha, text(node, "DIRECTION").upper()))
+    return LINE_WORDS.get(letters)
+
+
+def read_pairs(nodes, problems):
+    """({(side, pair id): number}, [(number, [(name, membership), ...], index)]) of PAIR
+    elements, `side` being "NS" or "EW" as a TRAVELLER_LINE names the pair. A Mitchell
+    written with the same PAIR_NUMBERs in both lines, told apart by their DIRECTION, is read
+    as labels "1NS", "1EW": NS pairs keep their number, EW pairs follow them."""
     found = []
-    for index, node in enumerate(event.iter("PAIR"), start=1):
+    for index, node in enumerate(nodes, start=1):
         pair_id = text(node, "PAIR_NUMBER")
         where = _("PAIR %(pair)s") % {"pair": pair_id or index}
         if not pair_id:
@@ -267,59 +413,90 @@ def read_pairs(event, problems):
             problems.append(_("%(where)s: a pair has two PLAYER elements; found %(count)s.")
                             % {"where": where, "count": len(players)})
             continue
-        found.append((pair_id, players, where))
-    ids = [pair_id for pair_id, _players, _where in found]
+        found.append((pair_id, players, where, pair_direction(node)))
+    ids = [pair_id for pair_id, *_rest in found]
+    by_direction = (len(set(ids)) < len(ids) and all(line for *_rest, line in found)
+                    and len({(i, line) for i, _p, _w, line in found}) == len(found))
+    if by_direction:
+        found = [(pair_id + line, players, where, line)
+                 for pair_id, players, where, line in found]
+        ids = [pair_id for pair_id, *_rest in found]
     for pair_id, count in Counter(ids).items():
         if count > 1:
             problems.append(_("PAIR %(pair)s is listed twice.") % {"pair": pair_id})
     numbers = pair_numbers(ids)
+    if by_direction:
+        lookup = {(line, pair_id[:-len(line)]): numbers[pair_id]
+                  for pair_id, _p, _w, line in found}
+    else:
+        lookup = {(side, pair_id): number for pair_id, number in numbers.items()
+                  for side in LINES}
     if len(numbers) > MAX_PAIRS:
         problems.append(ngettext("The file lists %(count)s pair; a session has at most "
                                  "%(max)s (%(tables)s tables of two pairs).",
                                  "The file lists %(count)s pairs; a session has at most "
                                  "%(max)s (%(tables)s tables of two pairs).", len(numbers))
                         % {"count": len(numbers), "max": MAX_PAIRS, "tables": MAX_TABLES})
-        return numbers, []
+        return lookup, []
     beyond = [pair_id for pair_id, number in numbers.items() if number > MAX_PAIRS]
     if beyond:
         problems.append(_("PAIR %(pairs)s: pair numbers go from 1 to %(max)s (a session has "
                           "at most %(tables)s tables of two pairs).")
                         % {"pairs": listing(beyond), "max": MAX_PAIRS, "tables": MAX_TABLES})
-    pairs = [(numbers[pair_id], players, where) for pair_id, players, where in found
+    pairs = [(numbers[pair_id], players, where) for pair_id, players, where, _line in found
              if all(name for name, _m in players)]
     problems += check_pair_players(pairs, lambda where: where)
-    return numbers, pairs
+    return lookup, pairs
 
 
-def read_hands(root, problems):
-    """({board: PBN deal}) of the HANDSET boards."""
+def suit_cards(hand, name):
+    cards = "".join(text(hand, name).split())
+    return "" if cards.upper() in VOID_SUITS else cards
+
+
+def read_deal(node, where, problems):
+    """The PBN deal of the four HAND elements of a BOARD, or None after naming what is
+    wrong. A HAND's seat is its DIRECTION (element or attribute), a word or a letter."""
+    hands = {}
+    for hand in node.findall("HAND"):
+        direction = hand.get("DIRECTION") or text(hand, "DIRECTION")
+        seat = SEAT_WORDS.get(direction.strip().upper())
+        if seat is None or seat in hands:
+            problems.append(_("%(where)s: DIRECTION “%(value)s” is not a seat, or is "
+                              "given twice.") % {"where": where, "value": direction[:20]})
+            return None
+        hands[seat] = ".".join(suit_cards(hand, suit) for suit in SUIT_ELEMENTS)
+    if len(hands) != 4:
+        problems.append(_("%(where)s: four HAND elements are needed; found %(count)s.")
+                        % {"where": where, "count": len(hands)})
+        return None
+    try:
+        return format_deal(parse_deal("N:" + " ".join(hands[seat] for seat in "NESW")))
+    except BridgeError as err:
+        problems.append(f"{where}: {bridge_message(err)}")
+        return None
+
+
+def read_hands(root, part, problems):
+    """{board: PBN deal}: the boards of every HANDSET and the HAND elements some scorers
+    put in the part's traveller BOARDs (None for a board whose hands are named as wrong). A
+    board whose hands are given twice must be given the same twice."""
     deals = {}
-    for handset in root.iter("HANDSET"):
-        for node in handset.findall("BOARD"):
-            number = text(node, "BOARD_NUMBER")
-            where = _("HANDSET, BOARD %(board)s") % {"board": number or "?"}
-            hands = {}
-            for hand in node.findall("HAND"):
-                seat = SEAT_WORDS.get(text(hand, "DIRECTION").upper())
-                if seat is None or seat in hands:
-                    problems.append(_("%(where)s: DIRECTION “%(value)s” is not a seat, or is "
-                                      "given twice.") % {"where": where,
-                                                         "value": text(hand, "DIRECTION")})
-                    continue
-                hands[seat] = ".".join(text(hand, suit) for suit in SUIT_ELEMENTS)
-            if not (number.isdigit() and number.isascii()):
-                problems.append(_("%(where)s: BOARD_NUMBER is not a number.") % {"where": where})
-            elif len(hands) != 4:
-                problems.append(_("%(where)s: four HAND elements are needed; found %(count)s.")
-                                % {"where": where, "count": len(hands)})
-            else:
-                deal = "N:" + " ".join(hands[seat] for seat in "NESW")
-                try:
-                    parse_deal(deal)
-                except BridgeError as err:
-                    problems.append(f"{where}: {bridge_message(err)}")
-                    continue
-                deals[int(number)] = deal
+    with_hands = [(node, _("HANDSET, BOARD %(board)s"))
+                  for handset in root.iter("HANDSET") for node in handset.findall("BOARD")]
+    with_hands += [(node, _("BOARD %(board)s")) for node in part.iter("BOARD")
+                   if node.find("HAND") is not None and node.find("TRAVELLER_LINE") is not None]
+    for node, name in with_hands:
+        number = text(node, "BOARD_NUMBER")
+        where = name % {"board": number[:20] or "?"}
+        if not (number.isdigit() and number.isascii()):
+            problems.append(_("%(where)s: BOARD_NUMBER is not a number.") % {"where": where})
+            continue
+        deal, known = read_deal(node, where, problems), deals.get(int(number))
+        if deal and known and deal != known:
+            problems.append(_("%(where)s: the file gives this board's hands twice, and "
+                              "differently.") % {"where": where})
+        deals[int(number)] = known or deal
     return deals
 
 
@@ -399,13 +576,14 @@ def read_line(line, where, numbers, vulnerability, problems, notes):
     score read as a different percentage than written is added to `notes`."""
     before = len(problems)
     sides = []
-    for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+    for side in LINES:
+        name = f"{side}_PAIR_NUMBER"
         value = text(line, name)
-        if value not in numbers:
+        if (side, value) not in numbers:
             problems.append(_("%(where)s: %(element)s “%(value)s” is not a pair of "
                               "PARTICIPANTS.") % {"where": where, "element": name,
                                                   "value": value[:20]})
-        sides.append(numbers.get(value))
+        sides.append(numbers.get((side, value)))
     try:
         score, percents = read_score(line)
     except BadAdjustedScore as err:
@@ -427,7 +605,12 @@ def read_line(line, where, numbers, vulnerability, problems, notes):
                         "ew_read": percent_text(ADJUSTED_PERCENT[adjusted[1]])})
     contract_text = text(line, "CONTRACT")
     contract = declarer = tricks = None
-    if contract_text or not adjusted:
+    if not contract_text and not adjusted:
+        problems.append(_("%(where)s: CONTRACT is missing. A result needs its contract (PASS "
+                          "when the board was passed out), or an adjusted score such as "
+                          "A6040 when the board was not played.") % {"where": where})
+        return None
+    if contract_text:
         try:
             contract = read_contract(contract_text)
         except ValueError:
@@ -491,10 +674,10 @@ def not_played(line):
         return True
 
 
-def read_travellers(event, numbers, deals, problems, notes):
-    """[(board, ns, ew, Result)] of every traveller line."""
-    results, seen, played = [], set(), {}
-    for node in event.iter("BOARD"):
+def read_travellers(part, numbers, deals, problems, notes):
+    """[(board, ns, ew, Result)] of every traveller line of the part read."""
+    results, seen, played, without_hands = [], set(), {}, []
+    for node in part.iter("BOARD"):
         lines = node.findall("TRAVELLER_LINE")
         if not lines:
             continue
@@ -510,8 +693,7 @@ def read_travellers(event, numbers, deals, problems, notes):
             continue
         seen.add(board)
         if board not in deals and not all(map(not_played, lines)):
-            problems.append(_("%(where)s: the file has no hands for this board, so its NS HCP "
-                              "cannot be known.") % {"where": where_board})
+            without_hands.append(where_board)
         for index, line in enumerate(lines, start=1):
             where = _("%(board)s, TRAVELLER_LINE %(line)s") % {"board": where_board,
                                                                "line": index}
@@ -528,29 +710,40 @@ def read_travellers(event, numbers, deals, problems, notes):
                                        "other": played[(board, pair)]})
                 played[(board, pair)] = index
             results.append((board, ns, ew, result))
+    if without_hands and not deals:  # one message for a file without any hands
+        problems.append(_("The file has no hands (no HANDSET, no HAND in its boards), so the "
+                          "NS HCP of its boards cannot be known; export it with the hand "
+                          "records."))
+    else:
+        problems += [_("%(where)s: the file has no hands for this board, so its NS HCP "
+                       "cannot be known.") % {"where": where} for where in without_hands]
     return results
 
 
 def import_usebio(data, filename="results.xml", *, name=None, date=None, policy="line",
-                  table_name="", user=None, notes=None):
+                  table_name="", section=None, user=None, notes=None):
     """Create a finished, free-seating session from a USEBIO file (bytes); `name` and `date`
-    replace the file's. Raises ImportFailed listing every problem (nothing saved). What was
-    read otherwise than written (an adjusted score mapped to the nearest we give) is
-    appended to the list `notes` once the session is saved, for the import's report."""
+    replace the file's; `section` chooses one section of a file of several (by its
+    SECTION_ID, "2/A" for section A of session 2). Raises ImportFailed listing every
+    problem (nothing saved). What was read otherwise than written (an adjusted score mapped
+    to the nearest we give) is appended to the list `notes` once the session is saved, for
+    the import's report."""
     root = parse_xml(data, filename)
-    event = root.find("EVENT")
-    if event is None:
+    events = root.findall("EVENT")
+    if not events:
         raise ImportFailed([_("%(file)s has no EVENT.") % {"file": filename}])
-    kind = event.get("EVENT_TYPE", "").strip().upper()
-    if kind in NOT_PAIRS:
-        raise ImportFailed([_("EVENT: the event type %(type)s is not a pairs event; only pairs "
-                              "events can be imported.") % {"type": kind}])
-    sections = len(event.findall(".//SECTION"))
-    if sections > 1:
-        raise ImportFailed([_("EVENT: the file has %(count)s sections; import each section as "
-                              "a session of its own.") % {"count": sections}])
+    if len(events) > 1:
+        raise ImportFailed([_("%(file)s holds %(count)s events (EVENT elements); import a "
+                              "file of one event.") % {"file": filename,
+                                                       "count": len(events)}])
+    event = events[0]
+    check_pairs_event(event)
+    part, label = chosen_part(event, section)
     problems = []
-    name = name or text(event, "EVENT_DESCRIPTION") or text(event, "TITLE")
+    if not name:
+        name = text(event, "EVENT_DESCRIPTION") or text(event, "TITLE")
+        if label:
+            name = _("%(event)s, section %(section)s") % {"event": name, "section": label}
     if not date:
         day = text(event, "DATE")
         date = read_date(day)
@@ -560,10 +753,10 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
     errors, (name, day, policy, table) = check_session_fields(
         (name or "")[:SESSION_NAME_MAX_LENGTH], date or datetime.date.today(), policy, table_name)
     problems = errors + problems
-    numbers, pairs = read_pairs(event, problems)
-    deals = read_hands(root, problems)
+    numbers, pairs = read_pairs(pair_nodes(event, part), problems)
+    deals = read_hands(root, part, problems)
     read_notes = []
-    results = read_travellers(event, numbers, deals, problems, read_notes)
+    results = read_travellers(part, numbers, deals, problems, read_notes)
     if not results and not problems:
         problems.append(_("%(file)s holds no results (no TRAVELLER_LINE).") % {"file": filename})
     if problems:

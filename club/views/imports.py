@@ -43,9 +43,11 @@ def import_session(request):
                                                          prefix=which)
                 if form.is_valid():
                     data, notes = form.cleaned_data, []
+                    # A USEBIO file of several sections: the one chosen.
+                    extra = {"section": data["section"]} if "section" in data else {}
                     session = reader(data[which].read(), data[which].name,
                                      policy=data["policy"], table_name=data["table"].name,
-                                     user=user, notes=notes)
+                                     user=user, notes=notes, **extra)
                     for note in notes:
                         messages.warning(request, note)
                     return imported(request, session)

@@ -159,6 +159,8 @@ def _par(table, dealer: Direction, vulnerability: Vulnerability) -> Par:
     found = endplay_par(table, endplay.vul[vulnerability], endplay.player[dealer])
     contracts = []
     for item in found:
+        if item.level == 0:  # endplay's par of a deal nobody makes: passed out, no contract
+            continue
         contract = Contract(item.level, endplay.strain[item.denom],
                             endplay.doubling[item.penalty])
         contracts.append(ParContract(contract, endplay.seat[item.declarer],

@@ -38,6 +38,17 @@ def test_par_is_a_grand_slam_for_the_side_that_bids_first():
     assert all(c.contract.level == 7 for c in north_deals.par.contracts)
 
 
+def test_par_of_a_deal_nobody_makes_is_passed_out():
+    # 20 HCP a side, every suit split so that no seat takes seven tricks in any strain:
+    # the par is to pass (endplay gives it as a contract of level 0, which is no contract).
+    deal = "N:5432.5432.AK.765 AKQJ.AKQ.432.432 T98.JT9.QJT9.AKQ 76.876.8765.JT98"
+    (passed,) = analyse([(deal, "S", "EW")])
+    table = passed.double_dummy
+    assert max(table.tricks_for(strain, seat)
+               for strain in ("S", "H", "D", "C", "NT") for seat in "NESW") == 6
+    assert (passed.par.score, passed.par.contracts, passed.par.text) == (0, (), "PASS")
+
+
 def test_the_table_is_stored_as_twenty_figures_and_read_back():
     (analysis,) = analyse([(SUITS, "E", "All")])
     text = analysis.double_dummy.text

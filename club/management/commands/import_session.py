@@ -4,7 +4,8 @@ USEBIO results file, a PBN results file or BBO LIN records of played tables.
     import_session --name NAME --date YYYY-MM-DD [--policy line|declarer] [--not-duplicated]
                    [--table TABLE_NAME] BOARDS.csv NAMES.csv
     import_session --json FILE
-    import_session --usebio FILE [--name NAME] [--date YYYY-MM-DD] [--policy ...] [--table ...]
+    import_session --usebio FILE [--section ID] [--name NAME] [--date YYYY-MM-DD]
+                   [--policy ...] [--table ...]
     import_session --pbn FILE [--name NAME] [--date YYYY-MM-DD] [--policy ...] [--table ...]
     import_session --lin FILE --name NAME --date YYYY-MM-DD [--policy ...] [--table ...]
 
@@ -56,6 +57,9 @@ class Command(BaseCommand):
         parser.add_argument("--lin", metavar="FILE",
                             help=_("BBO LIN records of played tables (players, deal, auction, "
                                    "claim or play) to import; give --date (and --name)."))
+        parser.add_argument("--section", metavar="ID",
+                            help=_("With --usebio, for a file of several sections: the "
+                                   "section to import (its SECTION_ID, e.g. B)."))
         parser.add_argument("--name", help=_("The session's name."))
         parser.add_argument("--date", help=_("The session's date, YYYY-MM-DD."))
         parser.add_argument("--policy", default="line",
@@ -77,10 +81,16 @@ class Command(BaseCommand):
                     raise CommandError(_("Give either --%(option)s FILE or the two CSV files, "
                                          "not both.") % {"option": kind})
                 path, notes = options[kind], []
+                extra = {}
+                if options["section"]:
+                    if kind != "usebio":
+                        raise CommandError(_("--section chooses a section of a USEBIO file; "
+                                             "give it with --usebio only."))
+                    extra["section"] = options["section"]
                 session = RESULTS_READERS[kind](
                     read_bytes(path), Path(path).name, name=options["name"],
                     date=options["date"], policy=options["policy"],
-                    table_name=options["table"], notes=notes)
+                    table_name=options["table"], notes=notes, **extra)
                 for note in notes:  # stdout is the new session's id alone
                     self.stderr.write(note)
             elif options["json"]:

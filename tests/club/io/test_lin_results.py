@@ -91,3 +91,7 @@ def test_a_date_is_needed_and_the_command_reads_the_file(tmp_path):
     assert Session.objects.get(pk=int(out.getvalue())).name == "Sunday"
     with pytest.raises(CommandError, match="Give one file to import"):
         call_command("import_session", "--lin", str(path), "--pbn", str(path))
+    with pytest.raises(CommandError, match="give it with --usebio only"):
+        call_command("import_session", "--lin", str(path), "--date", "2026-11-22",
+                     "--section", "B")
+    assert Session.objects.count() == 1

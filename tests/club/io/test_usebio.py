@@ -151,7 +151,8 @@ def test_malformed_elements_are_named(change, message):
     (b'<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
      b"<USEBIO>&x;</USEBIO>", "declares XML entities"),
     (b'<USEBIO Version="1.2"><EVENT EVENT_TYPE="TEAMS_OF_FOUR"/></USEBIO>',
-     "is not a pairs event"),
+     "EVENT: EVENT_TYPE “TEAMS_OF_FOUR” is a teams event; this version reads pairs events "
+     "only."),
     (b'<USEBIO Version="1.2"/>', "has no EVENT"),
     (b'<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><DATE>01/02/2026</DATE>'
      b"<EVENT_DESCRIPTION>x</EVENT_DESCRIPTION></EVENT></USEBIO>", "holds no results"),
@@ -167,8 +168,9 @@ def test_an_adjusted_score_and_a_sectioned_file():
     result = Result.objects.get(board__session=session, board__number=1, ns_pair__number=2)
     assert (result.ns_adjustment, result.ew_adjustment) == ("ave+", "ave-")
     two = edited(("<PARTICIPANTS", "<SESSION><SECTION/><SECTION/></SESSION><PARTICIPANTS"))
-    assert problems(two) == ["EVENT: the file has 2 sections; import each section as a "
-                             "session of its own."]
+    assert problems(two) == ["EVENT: the file has 2 sections (1, 2); this site has no "
+                             "sections yet, so choose the one to import as a session (the "
+                             "Section field, or --section)."]
 
 
 def test_export_and_import_commands(tmp_path):
