@@ -39,6 +39,7 @@ from django.utils.translation import ngettext
 from club.io.archive_schema import LEAD
 from club.io.files import ImportFailed, check_pair_players, checked_record
 from club.io.hand_records import file_text
+from club.io.method_checks import FileMatchpoints, matchpoint_notes, not_played_entry
 from club.io.pbn import Table, board_number, pbn_games, text_tag, vulnerability
 from club.io.results_csv import (
     MAX_BOARD,
@@ -453,7 +454,7 @@ def import_pbn(data, filename="results.pbn", *, name=None, date=None, policy="li
                                         % {"file": filename}])
     apart = per_direction(played, total)
     keys, pairs = read_pairs(played, total, apart, problems)
-    read_notes, results, seen = [], [], {}
+    read_notes, results, seen, file_points = [], [], {}, []
     for row in played:
         record = records.get(row.board)
         vulnerable = (Vulnerability.coerce(record.vulnerability)
@@ -478,12 +479,30 @@ def import_pbn(data, filename="results.pbn", *, name=None, date=None, policy="li
                                                     "other": seen[(row.board, pair)]})
             seen[(row.board, pair)] = row.line
         results.append((row.board, ns, ew, result))
+        file_points += file_matchpoints(row, result, vulnerable)
     if problems:
         raise ImportFailed(list(dict.fromkeys(problems)))
     boards = {number: deal_board(record) for number, record in records.items()}
     session = save_read_session(name=name, day=day, policy=policy, table=table, pairs=pairs,
                                 boards=boards, results=results, user=user)
     if notes is not None:
-        notes.extend(read_notes)
+        notes.extend(read_notes + matchpoint_notes(file_points))
     return session
+
+
+def file_matchpoints(row, result, vulnerable):
+    """[FileMatchpoints] of a row whose MP_NS (and MP_EW) the file gives, else []."""
+    try:
+        ns = float(row.get("mp_ns").replace(",", "."))
+        ew = float(row.get("mp_ew").replace(",", ".")) if row.get("mp_ew") else None
+    except ValueError:
+        return []  # not a number (or none): nothing to check
+    if result.not_played:
+        entry = not_played_entry(result.ns_adjustment, result.ew_adjustment)
+    else:
+        entry = table_score(result.contract, result.declarer or None, result.tricks,
+                            vulnerable)
+    label = _("NS %(ns)s against EW %(ew)s") % {"ns": row.get("pairid_ns"),
+                                                "ew": row.get("pairid_ew")}
+    return [FileMatchpoints(row.board, label, entry, ns, ew)]
 

@@ -49,6 +49,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.io.files import ImportFailed, check_pair_players
+from club.io.method_checks import FileMatchpoints, matchpoint_notes, not_played_entry
 from club.io.results_csv import (
     MAX_BOARD,
     SESSION_NAME_MAX_LENGTH,
@@ -676,7 +677,7 @@ def not_played(line):
 
 def read_travellers(part, numbers, deals, problems, notes):
     """[(board, ns, ew, Result)] of every traveller line of the part read."""
-    results, seen, played, without_hands = [], set(), {}, []
+    results, seen, played, without_hands, file_points = [], set(), {}, [], []
     for node in part.iter("BOARD"):
         lines = node.findall("TRAVELLER_LINE")
         if not lines:
@@ -710,6 +711,7 @@ def read_travellers(part, numbers, deals, problems, notes):
                                        "other": played[(board, pair)]})
                 played[(board, pair)] = index
             results.append((board, ns, ew, result))
+            file_points += line_matchpoints(line, board, where, result)
     if without_hands and not deals:  # one message for a file without any hands
         problems.append(_("The file has no hands (no HANDSET, no HAND in its boards), so the "
                           "NS HCP of its boards cannot be known; export it with the hand "
@@ -717,7 +719,25 @@ def read_travellers(part, numbers, deals, problems, notes):
     else:
         problems += [_("%(where)s: the file has no hands for this board, so its NS HCP "
                        "cannot be known.") % {"where": where} for where in without_hands]
+    notes += matchpoint_notes(file_points)
     return results
+
+
+def line_matchpoints(line, board, where, result):
+    """[FileMatchpoints] of a traveller line whose NS_MATCH_POINTS (and EW_MATCH_POINTS)
+    the file gives, else []: the file's own scoring, checked against ours."""
+    try:
+        ns = float(text(line, "NS_MATCH_POINTS"))
+        ew_text = text(line, "EW_MATCH_POINTS")
+        ew = float(ew_text) if ew_text else None
+    except ValueError:
+        return []  # none (or not a number): nothing to check
+    if result.not_played:
+        entry = not_played_entry(result.ns_adjustment, result.ew_adjustment)
+    else:
+        entry = table_score(result.contract, result.declarer or None, result.tricks,
+                            board_vulnerability(board))
+    return [FileMatchpoints(board, where, entry, ns, ew)]
 
 
 def import_usebio(data, filename="results.xml", *, name=None, date=None, policy="line",

@@ -86,7 +86,12 @@ def test_a_scandinavian_scorers_file_in_iso_8859_1_with_sit_outs_and_leads():
     leads = dict(Result.objects.filter(board__session=session, board__number=1)
                  .values_list("ns_pair__number", "lead"))
     assert leads == {1: "HT", 3: "CK"}
-    assert notes == []  # 60 and 40 are exactly Average plus and minus
+    # 60 and 40 are exactly Average plus and minus: no note for them. The file's own
+    # matchpoints give board 3's only played result the top; this site gives a lone score
+    # half the top (Neuberg's formula), so the import says so.
+    assert notes == ["Board 3: the file's matchpoints differ from this site's for 1 result "
+                     "(NS, as a percentage of the top): NS 3 against EW 5: 100.0 % in the "
+                     "file, 50.0 % here."]
 
 
 def test_an_online_platforms_file_with_names_in_the_rows_and_artificial_scores():
@@ -205,9 +210,10 @@ def test_percentages_between_the_adjusted_scores_are_read_as_the_nearest_with_a_
                          b" 1  3  2  4 -     -  - -      ^55%     -  1.2  0.8  60  40")
     session = import_pbn(data, "kveld.pbn", notes=notes)
     assert outcomes(session)[(3, 2, 4)][0] == "A"  # 55/45: both Average, halfway
-    assert notes == ["Board 3, line 44: the adjusted score 55% for NS and 45% for EW is read "
-                     "as 50% and 50%, the nearest of Average plus (60%), Average (50%) and "
-                     "Average minus (40%)."]
+    assert notes[0] == ("Board 3, line 44: the adjusted score 55% for NS and 45% for EW is "
+                        "read as 50% and 50%, the nearest of Average plus (60%), Average "
+                        "(50%) and Average minus (40%).")
+    assert notes[1].startswith("Board 3: the file's matchpoints differ")
 
 
 def test_a_dealer_or_vulnerability_other_than_the_numbers_is_kept_and_scored():
@@ -245,3 +251,22 @@ def test_an_empty_quoted_contract_is_a_board_not_played():
     data = edited(BBO, ('"gemma;hugo_b"         -     -  -  A60A40',
                         '"gemma;hugo_b"         ""    -  -  A60A40'))
     assert outcomes(import_pbn(data, "online.pbn"))[(2, 2, 4)] == ("A+/A-", 0, 0, 3, -3)
+
+
+def test_the_files_matchpoints_are_checked_against_ours_never_refused():
+    """The club scorer's file gives 420 against 50 on board 1 as 2.0 and 0.0 (top 2):
+    this site agrees. Swapped, the file disagrees on both results; the session is still
+    imported, the import says where."""
+    agreeing = []
+    import_pbn(BRIDGEWEBS, "tuesday.pbn", notes=agreeing)
+    assert agreeing == []
+    data = edited(BRIDGEWEBS, (" 1  1 4S    N 10   420     -  2.0  0.0",
+                               " 1  1 4S    N 10   420     -  0.0  2.0"),
+                  (" 2  2 4S    N  9     -    50  0.0  2.0",
+                   " 2  2 4S    N  9     -    50  2.0  0.0"))
+    notes = []
+    session = import_pbn(data, "tuesday.pbn", notes=notes)
+    assert outcomes(session)[(1, 1, 3)] == ("4S= N", 420, 300, 3, -3)
+    assert notes == ["Board 1: the file's matchpoints differ from this site's for 2 results "
+                     "(NS, as a percentage of the top): NS 1 against EW 1: 0.0 % in the file, "
+                     "100.0 % here; NS 2 against EW 2: 100.0 % in the file, 0.0 % here."]

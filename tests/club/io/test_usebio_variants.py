@@ -309,3 +309,28 @@ def test_a_void_written_as_a_dash():
     session = import_usebio(edited(compscore, ("<SPADES></SPADES>", "<SPADES>-</SPADES>")),
                             "dash.xml")
     assert session.boards.get(number=1).deal.endswith(" .432.T98.AKQJ987")
+
+
+def test_the_files_matchpoints_are_checked_against_ours_never_refused():
+    """The 1.0 file's own matchpoints agree with this site's (+450 beats -100: 2 to 0).
+    Given the other way round on board 1, the file is still imported and the import
+    names the board and both lines."""
+    agreeing = []
+    import_usebio(V1_0, "v1_0.xml", notes=agreeing)
+    assert agreeing == []
+    swapped = V1_0.replace(
+        b"<SCORE>450</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS>"
+        b"<EW_MATCH_POINTS>0</EW_MATCH_POINTS>",
+        b"<SCORE>450</SCORE><NS_MATCH_POINTS>0</NS_MATCH_POINTS>"
+        b"<EW_MATCH_POINTS>2</EW_MATCH_POINTS>").replace(
+        b"<SCORE>-100</SCORE><NS_MATCH_POINTS>0</NS_MATCH_POINTS>"
+        b"<EW_MATCH_POINTS>2</EW_MATCH_POINTS>",
+        b"<SCORE>-100</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS>"
+        b"<EW_MATCH_POINTS>0</EW_MATCH_POINTS>")
+    notes = []
+    session = import_usebio(swapped, "v1_0.xml", notes=notes)
+    assert imps_of(session)[(1, 1)] == 3  # scored by compensation all the same
+    assert notes == ["Board 1: the file's matchpoints differ from this site's for 2 results "
+                     "(NS, as a percentage of the top): BOARD 1, TRAVELLER_LINE 1: 0.0 % in "
+                     "the file, 100.0 % here; BOARD 1, TRAVELLER_LINE 2: 100.0 % in the file, "
+                     "0.0 % here."]
