@@ -4,13 +4,13 @@ overrides)."""
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from club.models import Board
-from club.notation import bridge_message
+from club.notation import bridge_message, counted
 from club.plan import SessionPlan
 from club.queries import boards_with_results
-from club.schedule import listing
+from club.schedule import listing, ranges
 from club.services.errors import Refused, StaleValue
 from club.services.hcp import (
     UNSET,
@@ -163,22 +163,54 @@ class DealRecord:
     vulnerability: str | None = None
 
 
-def unknown_board(number, boards):
-    """Why board `number` is not among the session's `boards` ({number: Board})."""
-    if not boards:
-        return gettext("Board %(board)s: the session has no boards.") % {"board": number}
-    return gettext("Board %(board)s: the session has boards %(first)s to %(last)s.") % {
-        "board": number, "first": min(boards), "last": max(boards)}
+@dataclass(frozen=True)
+class DealsImported:
+    """What import_deals did besides storing the deals, for the director to check (board
+    numbers): the boards given a dealer or vulnerability override, the file's boards the
+    session does not have (left out), and the session's boards the file holds no deal
+    for, split into those still without a deal and those keeping an earlier one."""
+
+    overrides: list[int]
+    left_out: list[int]
+    without_deal: list[int]
+    kept: list[int]
+    session_boards: int
+
+    def messages(self):
+        """The left-out and missing boards in words, runs of numbers written as ranges."""
+        lines = []
+        if self.left_out:
+            lines.append(ngettext(
+                "Board %(boards)s of the file was left out: the session has %(count)s.",
+                "Boards %(boards)s of the file were left out: the session has %(count)s.",
+                len(self.left_out)) % {"boards": ranges(self.left_out),
+                                       "count": counted("boards", self.session_boards)})
+        if self.without_deal:
+            lines.append(ngettext(
+                "Board %(boards)s has no deal: the file holds none for it.",
+                "Boards %(boards)s have no deal: the file holds none for them.",
+                len(self.without_deal)) % {"boards": ranges(self.without_deal)})
+        if self.kept:
+            lines.append(ngettext(
+                "Board %(boards)s keeps its earlier deal: the file holds none for it.",
+                "Boards %(boards)s keep their earlier deals: the file holds none for them.",
+                len(self.kept)) % {"boards": ranges(self.kept)})
+        return lines
 
 
 def import_deals(session_id, records):
     """Give the session's boards their deals (a hand record file): each board gets its
     deal, NS HCP from the cards (duplicated boards), a dealer or vulnerability override
     where the file's differ from the board number's standard ones, and its double-dummy
-    analysis; boards already scored are rescored with history. All or nothing: Refused
-    listing every board that is unknown or whose deal is wrong.
+    analysis; boards already scored are rescored with history.
 
-    Returns the list of (board number, what was overridden) for the director to check."""
+    A file may hold more boards than the session (a dealing machine's 24 or 36 boards for
+    a 12-board evening): those are left out. It may hold fewer: the session's other boards
+    keep what they had (no deal, or an earlier file's). Every record is checked, left out
+    or not: Refused, and nothing stored, listing every wrong deal, or when none of the
+    file's boards is the session's.
+
+    Returns DealsImported, for the director to check."""
     records = sorted(records, key=lambda r: r.board)
     with transaction.atomic():
         session = lock_session(session_id)
@@ -188,19 +220,25 @@ def import_deals(session_id, records):
                                   "deals its own cards, so there is no hand record to "
                                   "import."))
         boards = {b.number: b for b in session.boards.all()}
+        if not boards:
+            raise Refused(no_boards_yet())
         problems, changes = [], {}
         for record in records:
-            board = boards.get(record.board)
-            if board is None:
-                problems.append(unknown_board(record.board, boards))
-                continue
             try:
-                changes[record.board] = _record_changes(board, record, session)
+                change = _record_changes(record, session)
             except BridgeError as err:
                 problems.append(gettext("Board %(board)s: %(problem)s") % {
                     "board": record.board, "problem": bridge_message(err)})
+            else:
+                if record.board in boards:
+                    changes[record.board] = change
         if problems:
             raise Refused(problems)
+        if not changes:
+            raise Refused(gettext(
+                "None of the file's boards (%(file)s) is one of the session's (%(session)s), "
+                "so nothing was imported.") % {
+                    "file": ranges(r.board for r in records), "session": ranges(boards)})
         overrides = []
         hcp = {number: change.pop("ns_hcp") for number, change in changes.items()}
         for number, change in changes.items():
@@ -216,17 +254,28 @@ def import_deals(session_id, records):
             save_board_hcp(board, hcp[board.number],
                            fields=[*BOARD_DETAILS, *ANALYSIS_FIELDS])
             rescore_board(session, board, reason="rescored: hand record imported")
-    return overrides
+    lacking = [board for number, board in sorted(boards.items()) if number not in changes]
+    return DealsImported(
+        overrides=overrides,
+        left_out=[r.board for r in records if r.board not in boards],
+        without_deal=[b.number for b in lacking if not b.deal],
+        kept=[b.number for b in lacking if b.deal],
+        session_boards=len(boards))
 
 
-def _record_changes(board, record, session):
+def no_boards_yet():
+    """Why a session without boards gets no deals."""
+    return gettext("The session has no boards yet: complete its setup first.")
+
+
+def _record_changes(record, session):
     """The board fields a hand record sets; BridgeError when the deal is wrong."""
     deal = format_deal(parse_deal(record.deal))
     change = {"deal": deal, "dealer_override": "", "vulnerability_override": ""}
-    if record.dealer and Direction.coerce(record.dealer) != board_dealer(board.number):
+    if record.dealer and Direction.coerce(record.dealer) != board_dealer(record.board):
         change["dealer_override"] = Direction.coerce(record.dealer).value
     if record.vulnerability and Vulnerability.coerce(record.vulnerability) != (
-            board_vulnerability(board.number)):
+            board_vulnerability(record.board)):
         change["vulnerability_override"] = Vulnerability.coerce(record.vulnerability).value
     change["ns_hcp"] = deal_hcp(session, deal)
     return change
@@ -243,8 +292,7 @@ def deal_boards(session_id):
         refuse_if_locked(session)
         boards = list(session.boards.order_by("number"))
         if not boards:
-            raise Refused(gettext("The session has no boards yet: complete its setup "
-                                  "first."))
+            raise Refused(no_boards_yet())
         dealt = [b.number for b in boards if b.deal]
         if dealt:
             raise Refused(gettext("Boards %(boards)s already have deals: the session's hand "

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from club.forms.hand_records import HandRecordForm
 from club.io.files import ImportFailed
-from club.io.hand_records import import_hand_records, override_message
+from club.io.hand_records import import_hand_records
 from club.io.pbn import session_pbn
 from club.notation import hands
 from club.permissions import director_required
@@ -63,12 +63,12 @@ def hand_records_import(request, session_id):
         return page(request, session, form)
     upload = form.cleaned_data["file"]
     try:
-        overridden = import_hand_records(session.pk, upload.read(), upload.name)
+        to_check = import_hand_records(session.pk, upload.read(), upload.name)
     except ImportFailed as err:
         return page(request, session, form, err.errors, err.total)
     messages.success(request, _("Hand records imported from %(file)s.") % {"file": upload.name})
-    for record in overridden:
-        messages.warning(request, override_message(record))
+    for message in to_check:
+        messages.warning(request, message)
     return redirect("hand-records", session.pk)
 
 

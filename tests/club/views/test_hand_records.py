@@ -118,3 +118,39 @@ def test_a_hand_record_file_of_42_boards_imports(director_client):
     assert [b.deal for b in boards] == [format_deal(parse_deal(deal))
                                         for deal, _dealer, _vul in whole_suit_deals(42)]
     assert all(b.double_dummy and b.par_score is not None for b in boards)
+
+
+def test_a_dealing_machine_file_of_more_boards_imports_the_session_s(director_client):
+    # 12 boards for a 6-board evening: 1-6 imported, the rest left out and listed.
+    session = make_session(tables=3, boards_per_round=2, status="setup")
+    deals = [deal for deal, _dealer, _vul in whole_suit_deals(12)]
+    games = "\n".join(f'[Board "{n}"]\n[Deal "{deal}"]\n' for n, deal in enumerate(deals, 1))
+    html = director_client.post(url(session, "import/"), {
+        "file": SimpleUploadedFile("machine.pbn", games.encode())}, follow=True
+    ).content.decode()
+    assert "Hand records imported from machine.pbn." in html
+    assert "Boards 7–12 of the file were left out: the session has 6 boards." in html
+    assert list(session.boards.order_by("number").values_list("deal", flat=True)) == deals[:6]
+
+
+def test_a_file_with_gaps_names_the_boards_still_without_a_deal(director_client):
+    session = make_session(tables=3, boards_per_round=2, status="setup")
+    deals = [deal for deal, _dealer, _vul in whole_suit_deals(6)]
+    games = "\n".join(f'[Board "{n}"]\n[Deal "{deals[n - 1]}"]\n' for n in (1, 2, 5))
+    html = director_client.post(url(session, "import/"), {
+        "file": SimpleUploadedFile("some.pbn", games.encode())}, follow=True).content.decode()
+    assert "Boards 3–4, 6 have no deal: the file holds none for them." in html
+    assert "3 of 6 boards have a deal." in html
+
+
+def test_a_bad_deal_beyond_the_session_s_boards_imports_nothing(director_client):
+    session = make_session(tables=3, boards_per_round=2, status="setup")
+    deals = [deal for deal, _dealer, _vul in whole_suit_deals(12)]
+    deals[9] = deals[9][:-1]  # board 10 (left out) is a card short
+    games = "\n".join(f'[Board "{n}"]\n[Deal "{deal}"]\n' for n, deal in enumerate(deals, 1))
+    response = director_client.post(url(session, "import/"), {
+        "file": SimpleUploadedFile("machine.pbn", games.encode())})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Nothing was imported: there is 1 problem." in html and "Board 10:" in html
+    assert not session.boards.exclude(deal="").exists()
