@@ -55,7 +55,7 @@ from club.notation import bridge_message
 from club.plan import session_pairs
 from club.queries import pair_entries
 from club.schedule import MAX_PAIRS, MAX_TABLES, listing
-from club.services.boards import analyse_boards
+from club.services.analysis import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
 from club.services.scoring import table_score

@@ -6,11 +6,18 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
-from club.models import Board
+from club.models import AnalysisJob, Board
 from club.notation import bridge_message, counted
 from club.plan import SessionPlan
 from club.queries import boards_with_results
 from club.schedule import listing, ranges
+from club.services.analysis import (
+    ANALYSIS_FIELDS,
+    analyse_boards,
+    queue_analysis,
+    run_analysis,
+    runs_here,
+)
 from club.services.errors import Refused, StaleValue
 from club.services.hcp import (
     UNSET,
@@ -31,7 +38,6 @@ from scoring.engine import (
     parse_deal,
     random_deal,
 )
-from scoring.engine.analysis import analyse
 
 
 def sync_boards(session, plan=None):
@@ -76,27 +82,6 @@ def set_board_hcp(board_id, ns_hcp, *, expected=UNSET):
 
 
 BOARD_DETAILS = ("ns_hcp", "deal", "dealer_override", "vulnerability_override")
-ANALYSIS_FIELDS = ["double_dummy", "par_score", "par_contracts"]
-
-
-def analyse_boards(boards):
-    """Set the double-dummy table and par of each board from its deal (cleared without
-    one), solving the deals together. Raises Refused naming a board whose deal cannot be
-    read."""
-    with_deal = [b for b in boards if b.deal]
-    for board in boards:
-        if not board.deal:
-            board.double_dummy, board.par_score, board.par_contracts = "", None, ""
-    try:
-        analyses = analyse([(b.deal, b.dealer, b.vulnerability) for b in with_deal])
-    except BridgeError as err:
-        raise Refused({"deal": [bridge_message(err)]}) from None
-    for board, analysis in zip(with_deal, analyses, strict=True):
-        board.double_dummy = analysis.double_dummy.text
-        board.par_score = analysis.par.score
-        board.par_contracts = analysis.par.text
-
-
 def update_board(board_id, changes, *, expected=None):
     """Change a board's details (NS HCP, deal, dealer or vulnerability override), analyse
     its deal (double dummy and par) and rescore its results when what scoring reads
@@ -168,13 +153,15 @@ class DealsImported:
     """What import_deals did besides storing the deals, for the director to check (board
     numbers): the boards given a dealer or vulnerability override, the file's boards the
     session does not have (left out), and the session's boards the file holds no deal
-    for, split into those still without a deal and those keeping an earlier one."""
+    for, split into those still without a deal and those keeping an earlier one; and the
+    job analysing the deals."""
 
     overrides: list[int]
     left_out: list[int]
     without_deal: list[int]
     kept: list[int]
     session_boards: int
+    job: AnalysisJob
 
     def messages(self):
         """The left-out and missing boards in words, runs of numbers written as ranges."""
@@ -198,11 +185,13 @@ class DealsImported:
         return lines
 
 
-def import_deals(session_id, records):
+def import_deals(session_id, records, *, foreground=False, progress=None):
     """Give the session's boards their deals (a hand record file): each board gets its
     deal, NS HCP from the cards (duplicated boards), a dealer or vulnerability override
-    where the file's differ from the board number's standard ones, and its double-dummy
-    analysis; boards already scored are rescored with history.
+    where the file's differ from the board number's standard ones; boards already scored
+    are rescored with history. Their double-dummy analysis follows, once the deals are
+    stored (club.services.analysis): in a thread of its own, or before this returns with
+    `foreground` (a command; `progress(done, total)` after each chunk of deals).
 
     A file may hold more boards than the session (a dealing machine's 24 or 36 boards for
     a 12-board evening): those are left out. It may hold fewer: the session's other boards
@@ -210,7 +199,7 @@ def import_deals(session_id, records):
     or not: Refused, and nothing stored, listing every wrong deal, or when none of the
     file's boards is the session's.
 
-    Returns DealsImported, for the director to check."""
+    Returns DealsImported, for the director to check, and the analysis job."""
     records = sorted(records, key=lambda r: r.board)
     with transaction.atomic():
         session = lock_session(session_id)
@@ -249,18 +238,20 @@ def import_deals(session_id, records):
             if change.get("dealer_override") or change.get("vulnerability_override"):
                 overrides.append(number)
         changed_boards = [boards[n] for n in changes]
-        analyse_boards(changed_boards)
+        job = queue_analysis(session, changed_boards, foreground=foreground)
         for board in changed_boards:
             save_board_hcp(board, hcp[board.number],
                            fields=[*BOARD_DETAILS, *ANALYSIS_FIELDS])
             rescore_board(session, board, reason="rescored: hand record imported")
+    if runs_here(foreground):
+        run_analysis(job.pk, progress)
     lacking = [board for number, board in sorted(boards.items()) if number not in changes]
     return DealsImported(
         overrides=overrides,
         left_out=[r.board for r in records if r.board not in boards],
         without_deal=[b.number for b in lacking if not b.deal],
         kept=[b.number for b in lacking if b.deal],
-        session_boards=len(boards))
+        session_boards=len(boards), job=job)
 
 
 def no_boards_yet():
@@ -284,7 +275,7 @@ def _record_changes(record, session):
 def deal_boards(session_id):
     """Deal every board of the session with the operating system's cryptographically secure
     generator (nobody can predict or repeat the deals), store the deals with their HCP and
-    analysis (import_deals). Refused when a board already has a deal or a result: dealing
+    analyse them (import_deals). Refused when a board already has a deal or a result: dealing
     again would change boards that were printed or played. Returns how many boards were
     dealt."""
     with transaction.atomic():

@@ -117,7 +117,7 @@ def test_any_file_gives_records_or_a_listed_refusal(data):
 @pytest.mark.django_db
 def test_import_gives_boards_deals_hcp_analysis_and_overrides():
     session = make_session(tables=3, boards_per_round=2, status="setup")
-    to_check = import_hand_records(session.id, PBN.encode(), "deals.pbn")
+    to_check, _job = import_hand_records(session.id, PBN.encode(), "deals.pbn")
     # Board 2 follows its number (E, NS); board 3 is dealt by W at All instead of S at EW.
     assert to_check == [
         "Board 3: the file gives dealer W instead of S, vulnerability All instead of EW; kept "
@@ -146,7 +146,7 @@ def test_scored_boards_are_rescored_with_history():
 def test_a_file_with_more_boards_than_the_session_gives_it_its_own():
     session = make_session(tables=2, rounds=1, boards_per_round=1, status="setup")  # 2 boards
     text = PBN.replace("[Board \"3\"]", "[Board \"99\"]")
-    assert import_hand_records(session.id, text, "deals.pbn") == [
+    assert import_hand_records(session.id, text, "deals.pbn")[0] == [
         "Board 99 of the file was left out: the session has 2 boards."]
     assert list(session.boards.order_by("number").values_list("deal", flat=True))[0] == DEAL_1
     assert not session.boards.filter(deal="").exists()
@@ -170,6 +170,7 @@ def test_the_command_reports_overrides_and_boards_left_out_or_missing(tmp_path):
     out = io.StringIO()
     call_command("import_deals", str(session.id), str(path), stdout=out)
     assert out.getvalue().splitlines() == [
+        "Analysing deals: 2 of 2.",
         "Board 3: the file gives dealer W instead of S, vulnerability All instead of EW; "
         "kept as an override.",
         "Board 7 of the file was left out: the session has 4 boards.",
