@@ -210,7 +210,7 @@ def import_deals(session_id, records, *, foreground=False, progress=None):
                                   "import."))
         boards = {b.number: b for b in session.boards.all()}
         if not boards:
-            raise Refused(no_boards_yet())
+            raise Refused(_no_boards_yet())
         problems, changes = [], {}
         for record in records:
             try:
@@ -254,7 +254,7 @@ def import_deals(session_id, records, *, foreground=False, progress=None):
         session_boards=len(boards), job=job)
 
 
-def no_boards_yet():
+def _no_boards_yet():
     """Why a session without boards gets no deals."""
     return gettext("The session has no boards yet: complete its setup first.")
 
@@ -283,7 +283,7 @@ def deal_boards(session_id):
         refuse_if_locked(session)
         boards = list(session.boards.order_by("number"))
         if not boards:
-            raise Refused(no_boards_yet())
+            raise Refused(_no_boards_yet())
         dealt = [b.number for b in boards if b.deal]
         if dealt:
             raise Refused(gettext("Boards %(boards)s already have deals: the session's hand "
