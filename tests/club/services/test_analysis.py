@@ -6,6 +6,7 @@ import threading
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 
 from club.models import AnalysisJob, Board
@@ -106,17 +107,28 @@ def test_a_board_whose_deal_changed_meanwhile_keeps_what_its_new_deal_gives(monk
     assert list(unanalysed_boards(session.pk).values_list("number", flat=True)) == [1]
 
 
-def test_a_job_replaced_by_a_newer_one_stops():
+def test_a_job_replaced_by_a_newer_one_stops(monkeypatch):
     session = make_session(tables=3)
-    with_deals = records(6)
-    import_deals(session.pk, with_deals)
+    import_deals(session.pk, records(6))
     Board.objects.filter(session=session).update(double_dummy="", par_score=None,
                                                  par_contracts="")
-    with analysis_service.transaction.atomic():
+    with transaction.atomic():
         old = queue_analysis(lock_session(session.pk), [])
-        newer = queue_analysis(lock_session(session.pk), [])
-    run_analysis(old.pk)  # its row is gone: it writes nothing
+        gone = queue_analysis(lock_session(session.pk), [])
+    run_analysis(old.pk)  # replaced before it began: it writes nothing
     assert not any(analysed(session))
+    solve = analysis_service.analyse
+
+    def replaced_meanwhile(deals):  # the director imports again while it solves
+        with transaction.atomic():
+            queue_analysis(lock_session(session.pk), [])
+        return solve(deals)
+    monkeypatch.setattr(analysis_service, "analyse", replaced_meanwhile)
+    run_analysis(gone.pk)
+    assert not any(analysed(session))
+    monkeypatch.undo()
+    newer = AnalysisJob.objects.get(session=session)
+    assert newer.state == "pending" and newer.pk not in (old.pk, gone.pk)
     run_analysis(newer.pk)
     assert all(analysed(session))
 
