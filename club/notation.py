@@ -21,7 +21,11 @@ from scoring.engine import (
     format_result,
     hand_hcp,
     parse_deal,
+    parse_result,
 )
+from scoring.engine.analysis import SEATS as DD_SEATS
+from scoring.engine.analysis import STRAINS as DD_STRAINS
+from scoring.engine.analysis import DoubleDummy
 from scoring.messages import bridge_message  # noqa: F401  (the pages' one import for notation)
 
 # Each noun's forms written out, so that makemessages finds them.
@@ -116,6 +120,29 @@ def assigned_display(result):
         return ""
     return played_display(result.assigned_contract, result.assigned_declarer,
                           result.assigned_tricks)
+
+
+def analysis_display(board):
+    """A board's double-dummy table (strains down, declarers across) and par as the pages
+    show them; None while its deal has no analysis."""
+    if not board.double_dummy:
+        return None
+    table = DoubleDummy.from_text(board.double_dummy)
+    return {
+        "seats": [seat_display(seat) for seat in DD_SEATS],
+        "rows": [(strain_html(strain), [table.tricks_for(strain, seat) for seat in DD_SEATS])
+                 for strain in DD_STRAINS],
+        "par_score": signed(board.par_score),
+        "par_contracts": [par_contract_html(text) for text in board.par_contracts.split(", ")
+                          if text and text != "PASS"],
+    }
+
+
+def par_contract_html(text):
+    """A stored par contract ("4SX-1 N") in the active notation."""
+    contract, declarer, tricks = parse_result(text)
+    return format_html("{}{} {}", contract_html(contract), outcome_text(contract, tricks),
+                       seat_display(declarer))
 
 
 _contract_html = {}

@@ -20,6 +20,19 @@ def listing(values, limit=10):
     return ", ".join(values[:limit]) + (", …" if len(values) > limit else "")
 
 
+def ranges(numbers):
+    """"1–3, 7, 9–12": sorted numbers with each run of consecutive ones written as a
+    range, so that a message naming many boards stays short."""
+    runs = []
+    for number in sorted(set(numbers)):
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(first) if first == last else f"{first}–{last}"
+                     for first, last in runs)
+
+
 def size_problems(session, pair_numbers, board_numbers):
     """Why a session of this size, with these pairs and boards, cannot be stored ([] when
     it can): the limits of club.models.sessions, and pair numbers within two a table (what

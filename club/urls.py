@@ -21,6 +21,8 @@ from club.views import (
 )
 from club.views.hand_records import (
     hand_records,
+    hand_records_analyse,
+    hand_records_boards,
     hand_records_deal,
     hand_records_import,
     hand_records_pbn,
@@ -70,6 +72,10 @@ urlpatterns = [
          name="hand-records-import"),
     path("sessions/<int:session_id>/hand-records/deal/", hand_records_deal,
          name="hand-records-deal"),
+    path("sessions/<int:session_id>/hand-records/boards/", hand_records_boards,
+         name="hand-records-boards"),
+    path("sessions/<int:session_id>/hand-records/analyse/", hand_records_analyse,
+         name="hand-records-analyse"),
     path("sessions/<int:session_id>/hand-records.pbn", hand_records_pbn,
          name="hand-records-pbn"),
     path("players/search/", pairs.player_search, name="setup-player-search"),

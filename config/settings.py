@@ -219,6 +219,12 @@ CACHES = {"default": cache_settings(os.environ.get("CACHE_URL", "")),
 RATELIMIT_USE_CACHE = "counts"
 PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 600)
 
+# The double-dummy analysis of imported or dealt hand records runs in a thread of the server
+# process after the deals are stored, the page showing its progress
+# (club.services.analysis). The tests turn it off: the analysis then runs at once, in the
+# request, so that what they check is settled when the call returns.
+ANALYSIS_IN_BACKGROUND = True
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -386,6 +392,7 @@ LOGGING = {
         "django.security.DisallowedHost": {"handlers": [], "level": "ERROR",
                                            "propagate": False},
         "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "club": {"handlers": ["stderr"], "level": "ERROR"},  # an analysis that failed
         "config": {"handlers": ["stderr"], "level": "WARNING"},  # the health check's
     },
 }

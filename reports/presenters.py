@@ -10,13 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.models import SEATS, VULNERABILITIES
-from club.notation import contract_html, hands, outcome_text, seat_display, signed, strain_html
+from club.notation import analysis_display, contract_html, hands, outcome_text, seat_display, signed
 from club.services.scoring import line_compensation
 from club.stats.methods import other_methods
-from scoring.engine import MAX_HCP, Adjustment, parse_result
-from scoring.engine.analysis import SEATS as DD_SEATS
-from scoring.engine.analysis import STRAINS as DD_STRAINS
-from scoring.engine.analysis import DoubleDummy
+from scoring.engine import MAX_HCP, Adjustment
 
 SEAT_NAMES = dict(SEATS)
 VULNERABILITY_NAMES = dict(VULNERABILITIES)
@@ -164,28 +161,17 @@ def scorecard_rows(session, pair, results, names, board_prefix, scorecard_prefix
 
 def board_analysis(board, session):
     """What the cards allowed against what the HCP expect, for a board with a deal: the
-    double-dummy table (strains down, declarers across), par, and the compensation the
+    double-dummy table and par (club.notation.analysis_display), and the compensation the
     line holding 21+ HCP owes under the session's table. None without an analysed deal."""
-    if not board.double_dummy:
+    analysis = analysis_display(board)
+    if analysis is None:
         return None
-    dd = DoubleDummy.from_text(board.double_dummy)
     expected = line_compensation(board, session)
     return {
-        "seats": [seat_display(seat) for seat in DD_SEATS],
-        "rows": [(strain_html(strain), [dd.tricks_for(strain, seat) for seat in DD_SEATS])
-                 for strain in DD_STRAINS],
-        "par_score": signed(board.par_score),
-        "par_contracts": [par_contract_html(text) for text in board.par_contracts.split(", ")
-                          if text and text != "PASS"],
+        **analysis,
         "expected": None if expected is None else signed(expected),
         "par_minus_expected": None if expected is None else signed(board.par_score - expected),
     }
-
-
-def par_contract_html(text):
-    contract, declarer, tricks = parse_result(text)
-    return format_html("{}{} {}", contract_html(contract), outcome_text(contract, tricks),
-                       seat_display(declarer))
 
 
 # --- across sessions: seasons, events, players ----------------------------------------------

@@ -156,6 +156,17 @@ MUTATIONS = [
         "        if number in numbers:",
         "        if False:",
         ("tests/club/io/test_import_errors.py", "tests/club/io/test_import_csv.py")),
+    # --- the analysis of the deals, after they are stored -------------------------------------
+    Mutation(
+        "analysis-written-over-a-new-deal", "club/services/analysis.py",
+        "pk=board.pk, deal=board.deal, dealer_override=board.dealer_override,",
+        "pk=board.pk, dealer_override=board.dealer_override,",
+        ("tests/club/services/test_analysis.py",)),
+    Mutation(
+        "replaced-analysis-goes-on", "club/services/analysis.py",
+        "        if not _update(job_id, done=done):",
+        "        if not _update(job_id, done=done) and False:",
+        ("tests/club/services/test_analysis.py",)),
     # --- compensation tables and players ------------------------------------------------------
     Mutation(
         "frozen-table-takes-new-values", "club/services/compensation_tables.py",

@@ -23,7 +23,7 @@ from club.models import Board, Result, Session
 from club.notation import bridge_message
 from club.plan import SessionPlan, session_pairs
 from club.queries import pair_entries
-from club.services.boards import analyse_boards
+from club.services.analysis import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
 from scoring.engine import (

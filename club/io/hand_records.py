@@ -53,17 +53,21 @@ def file_text(data, filename):
     return decode_text(data, filename)
 
 
-def import_hand_records(session_id, data, filename):
-    """Read a hand record file and give the session's boards its deals (all or nothing).
-    Returns the records of the boards whose dealer or vulnerability in the file differ from
-    their number's (kept as overrides); ImportFailed otherwise."""
+def import_hand_records(session_id, data, filename, *, foreground=False, progress=None):
+    """Read a hand record file and give the session's boards its deals (all or nothing;
+    the analysis follows as import_deals runs it). Returns what the director should check,
+    one message a line (the boards whose dealer or vulnerability in the file differ from
+    their number's, kept as overrides; the file's boards left out; the session's boards
+    the file has no deal for) and the analysis job. ImportFailed otherwise."""
     records = read_hand_records(data, filename)
     try:
-        overridden = import_deals(session_id, records)
+        imported = import_deals(session_id, records, foreground=foreground,
+                                progress=progress)
     except Refused as err:
         raise ImportFailed(err.messages) from None
     by_board = {record.board: record for record in records}
-    return [by_board[number] for number in overridden]
+    to_check = [override_message(by_board[number]) for number in imported.overrides]
+    return to_check + imported.messages(), imported.job
 
 
 def override_message(record):

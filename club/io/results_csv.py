@@ -38,7 +38,7 @@ from club.models import Board, Result, Session
 from club.models.players import NAME_MAX_LENGTH
 from club.notation import bridge_message
 from club.schedule import MAX_BOARDS_PER_ROUND, MAX_PAIRS, MAX_ROUNDS, MAX_TABLES
-from club.services.boards import analyse_boards
+from club.services.analysis import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
 from scoring.engine import (

@@ -1,6 +1,6 @@
-"""What the benchmark commands (bench_pages, bench_season, bench_live) share: a throwaway
-database to build in, a big session made up in it, a page measured through the test client,
-and the printed table of the pages measured."""
+"""What the benchmark commands (bench_pages, bench_season, bench_live, bench_analysis) share: a
+throwaway database to build in, a big session made up in it, a page measured through the
+test client, the printed table of the pages measured, and work timed in turns."""
 
 import random
 import statistics
@@ -107,6 +107,18 @@ def measure(client, url, runs):
             client.get(url)
             times.append((time.perf_counter() - start) * 1000)
     return len(queries), statistics.median(times), min(times)
+
+
+def timed(actions, runs):
+    """{key: (median s, fastest s)} of each action of {key: action}, each run `runs`
+    times, the actions taking turns so that a machine busy meanwhile slows them alike."""
+    times = {key: [] for key in actions}
+    for _run in range(runs):
+        for key, action in actions.items():
+            start = time.perf_counter()
+            action()
+            times[key].append(time.perf_counter() - start)
+    return {key: (statistics.median(found), min(found)) for key, found in times.items()}
 
 
 def timing_header(width):

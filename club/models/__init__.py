@@ -1,6 +1,7 @@
 """The club's data: players, sessions with their pairs and boards, results, and the seasons
 and events that add sessions up."""
 
+from club.models.analysis import AnalysisJob
 from club.models.choices import (
     ADJUSTMENTS,
     DOUBLINGS,
@@ -33,6 +34,7 @@ __all__ = [
     "SEATS",
     "STRAINS",
     "VULNERABILITIES",
+    "AnalysisJob",
     "Board",
     "BoardPlay",
     "DirectorCall",

@@ -4,13 +4,20 @@ overrides)."""
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
-from club.models import Board
-from club.notation import bridge_message
+from club.models import AnalysisJob, Board
+from club.notation import bridge_message, counted
 from club.plan import SessionPlan
 from club.queries import boards_with_results
-from club.schedule import listing
+from club.schedule import listing, ranges
+from club.services.analysis import (
+    ANALYSIS_FIELDS,
+    analyse_boards,
+    queue_analysis,
+    run_analysis,
+    runs_here,
+)
 from club.services.errors import Refused, StaleValue
 from club.services.hcp import (
     UNSET,
@@ -31,7 +38,6 @@ from scoring.engine import (
     parse_deal,
     random_deal,
 )
-from scoring.engine.analysis import analyse
 
 
 def sync_boards(session, plan=None):
@@ -76,27 +82,6 @@ def set_board_hcp(board_id, ns_hcp, *, expected=UNSET):
 
 
 BOARD_DETAILS = ("ns_hcp", "deal", "dealer_override", "vulnerability_override")
-ANALYSIS_FIELDS = ["double_dummy", "par_score", "par_contracts"]
-
-
-def analyse_boards(boards):
-    """Set the double-dummy table and par of each board from its deal (cleared without
-    one), solving the deals together. Raises Refused naming a board whose deal cannot be
-    read."""
-    with_deal = [b for b in boards if b.deal]
-    for board in boards:
-        if not board.deal:
-            board.double_dummy, board.par_score, board.par_contracts = "", None, ""
-    try:
-        analyses = analyse([(b.deal, b.dealer, b.vulnerability) for b in with_deal])
-    except BridgeError as err:
-        raise Refused({"deal": [bridge_message(err)]}) from None
-    for board, analysis in zip(with_deal, analyses, strict=True):
-        board.double_dummy = analysis.double_dummy.text
-        board.par_score = analysis.par.score
-        board.par_contracts = analysis.par.text
-
-
 def update_board(board_id, changes, *, expected=None):
     """Change a board's details (NS HCP, deal, dealer or vulnerability override), analyse
     its deal (double dummy and par) and rescore its results when what scoring reads
@@ -163,22 +148,58 @@ class DealRecord:
     vulnerability: str | None = None
 
 
-def unknown_board(number, boards):
-    """Why board `number` is not among the session's `boards` ({number: Board})."""
-    if not boards:
-        return gettext("Board %(board)s: the session has no boards.") % {"board": number}
-    return gettext("Board %(board)s: the session has boards %(first)s to %(last)s.") % {
-        "board": number, "first": min(boards), "last": max(boards)}
+@dataclass(frozen=True)
+class DealsImported:
+    """What import_deals did besides storing the deals, for the director to check (board
+    numbers): the boards given a dealer or vulnerability override, the file's boards the
+    session does not have (left out), and the session's boards the file holds no deal
+    for, split into those still without a deal and those keeping an earlier one; and the
+    job analysing the deals."""
+
+    overrides: list[int]
+    left_out: list[int]
+    without_deal: list[int]
+    kept: list[int]
+    session_boards: int
+    job: AnalysisJob
+
+    def messages(self):
+        """The left-out and missing boards in words, runs of numbers written as ranges."""
+        lines = []
+        if self.left_out:
+            lines.append(ngettext(
+                "Board %(boards)s of the file was left out: the session has %(count)s.",
+                "Boards %(boards)s of the file were left out: the session has %(count)s.",
+                len(self.left_out)) % {"boards": ranges(self.left_out),
+                                       "count": counted("boards", self.session_boards)})
+        if self.without_deal:
+            lines.append(ngettext(
+                "Board %(boards)s has no deal: the file holds none for it.",
+                "Boards %(boards)s have no deal: the file holds none for them.",
+                len(self.without_deal)) % {"boards": ranges(self.without_deal)})
+        if self.kept:
+            lines.append(ngettext(
+                "Board %(boards)s keeps its earlier deal: the file holds none for it.",
+                "Boards %(boards)s keep their earlier deals: the file holds none for them.",
+                len(self.kept)) % {"boards": ranges(self.kept)})
+        return lines
 
 
-def import_deals(session_id, records):
+def import_deals(session_id, records, *, foreground=False, progress=None):
     """Give the session's boards their deals (a hand record file): each board gets its
     deal, NS HCP from the cards (duplicated boards), a dealer or vulnerability override
-    where the file's differ from the board number's standard ones, and its double-dummy
-    analysis; boards already scored are rescored with history. All or nothing: Refused
-    listing every board that is unknown or whose deal is wrong.
+    where the file's differ from the board number's standard ones; boards already scored
+    are rescored with history. Their double-dummy analysis follows, once the deals are
+    stored (club.services.analysis): in a thread of its own, or before this returns with
+    `foreground` (a command; `progress(done, total)` after each chunk of deals).
 
-    Returns the list of (board number, what was overridden) for the director to check."""
+    A file may hold more boards than the session (a dealing machine's 24 or 36 boards for
+    a 12-board evening): those are left out. It may hold fewer: the session's other boards
+    keep what they had (no deal, or an earlier file's). Every record is checked, left out
+    or not: Refused, and nothing stored, listing every wrong deal, or when none of the
+    file's boards is the session's.
+
+    Returns DealsImported, for the director to check, and the analysis job."""
     records = sorted(records, key=lambda r: r.board)
     with transaction.atomic():
         session = lock_session(session_id)
@@ -188,19 +209,25 @@ def import_deals(session_id, records):
                                   "deals its own cards, so there is no hand record to "
                                   "import."))
         boards = {b.number: b for b in session.boards.all()}
+        if not boards:
+            raise Refused(_no_boards_yet())
         problems, changes = [], {}
         for record in records:
-            board = boards.get(record.board)
-            if board is None:
-                problems.append(unknown_board(record.board, boards))
-                continue
             try:
-                changes[record.board] = _record_changes(board, record, session)
+                change = _record_changes(record, session)
             except BridgeError as err:
                 problems.append(gettext("Board %(board)s: %(problem)s") % {
                     "board": record.board, "problem": bridge_message(err)})
+            else:
+                if record.board in boards:
+                    changes[record.board] = change
         if problems:
             raise Refused(problems)
+        if not changes:
+            raise Refused(gettext(
+                "None of the file's boards (%(file)s) is one of the session's (%(session)s), "
+                "so nothing was imported.") % {
+                    "file": ranges(r.board for r in records), "session": ranges(boards)})
         overrides = []
         hcp = {number: change.pop("ns_hcp") for number, change in changes.items()}
         for number, change in changes.items():
@@ -211,22 +238,35 @@ def import_deals(session_id, records):
             if change.get("dealer_override") or change.get("vulnerability_override"):
                 overrides.append(number)
         changed_boards = [boards[n] for n in changes]
-        analyse_boards(changed_boards)
+        job = queue_analysis(session, changed_boards, foreground=foreground)
         for board in changed_boards:
             save_board_hcp(board, hcp[board.number],
                            fields=[*BOARD_DETAILS, *ANALYSIS_FIELDS])
             rescore_board(session, board, reason="rescored: hand record imported")
-    return overrides
+    if runs_here(foreground):
+        run_analysis(job.pk, progress)
+    lacking = [board for number, board in sorted(boards.items()) if number not in changes]
+    return DealsImported(
+        overrides=overrides,
+        left_out=[r.board for r in records if r.board not in boards],
+        without_deal=[b.number for b in lacking if not b.deal],
+        kept=[b.number for b in lacking if b.deal],
+        session_boards=len(boards), job=job)
 
 
-def _record_changes(board, record, session):
+def _no_boards_yet():
+    """Why a session without boards gets no deals."""
+    return gettext("The session has no boards yet: complete its setup first.")
+
+
+def _record_changes(record, session):
     """The board fields a hand record sets; BridgeError when the deal is wrong."""
     deal = format_deal(parse_deal(record.deal))
     change = {"deal": deal, "dealer_override": "", "vulnerability_override": ""}
-    if record.dealer and Direction.coerce(record.dealer) != board_dealer(board.number):
+    if record.dealer and Direction.coerce(record.dealer) != board_dealer(record.board):
         change["dealer_override"] = Direction.coerce(record.dealer).value
     if record.vulnerability and Vulnerability.coerce(record.vulnerability) != (
-            board_vulnerability(board.number)):
+            board_vulnerability(record.board)):
         change["vulnerability_override"] = Vulnerability.coerce(record.vulnerability).value
     change["ns_hcp"] = deal_hcp(session, deal)
     return change
@@ -235,7 +275,7 @@ def _record_changes(board, record, session):
 def deal_boards(session_id):
     """Deal every board of the session with the operating system's cryptographically secure
     generator (nobody can predict or repeat the deals), store the deals with their HCP and
-    analysis (import_deals). Refused when a board already has a deal or a result: dealing
+    analyse them (import_deals). Refused when a board already has a deal or a result: dealing
     again would change boards that were printed or played. Returns how many boards were
     dealt."""
     with transaction.atomic():
@@ -243,8 +283,7 @@ def deal_boards(session_id):
         refuse_if_locked(session)
         boards = list(session.boards.order_by("number"))
         if not boards:
-            raise Refused(gettext("The session has no boards yet: complete its setup "
-                                  "first."))
+            raise Refused(_no_boards_yet())
         dealt = [b.number for b in boards if b.deal]
         if dealt:
             raise Refused(gettext("Boards %(boards)s already have deals: the session's hand "

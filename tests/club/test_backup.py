@@ -16,12 +16,14 @@ from django.apps import apps
 from django.contrib.auth.models import Group, Permission, User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from club.io.archive import dumps, export_session
 from club.models import (
+    AnalysisJob,
     Board,
     CarryOver,
     DirectorCall,
@@ -110,7 +112,8 @@ def build_club():
 def build_whole_club():
     """build_club, a board not played, and everything else a club stores: a correction
     (history), seasons, an event with carry-overs, table codes, a table's entry accepted
-    and one awaiting the opponents, a call for the director, directors and their groups."""
+    and one awaiting the opponents, a call for the director, an analysis job, directors and
+    their groups."""
     build_club()
     thursday = Session.objects.get(name="Thursday")
     make_not_played(thursday, 2, 2, 5, "ave+", "ave-", round=1, table=2)
@@ -129,6 +132,10 @@ def build_whole_club():
     submit_entry(howell.pk, table=2, round=1, board_number=4, key=uuid.uuid4(),
                  values=contract_values(parse_result("1NT-1 N")), ns_hcp=19)
     call_director(howell.pk, 3, round=1)
+    # The analysis of its deals failed (club.services.analysis): the page says so.
+    AnalysisJob.objects.update_or_create(session=howell, defaults={
+        "state": "failed", "total": 2, "done": 1, "error": "The solver failed.",
+        "started_at": timezone.now(), "finished_at": timezone.now()})
 
     autumn = Session.objects.get(name="Autumn cup")
     save_season({"name": "Autumn", "start": date(2026, 9, 1), "end": date(2026, 11, 30),
@@ -443,15 +450,15 @@ def test_a_backup_of_format_1_restores(capsys, monkeypatch):
     """A backup written by the backup command before format 2: its sessions, players and
     tables come back, each session exporting as in the file, and the boards' double-dummy
     analysis as written (never solved again)."""
-    import club.services.boards
-    solve = club.services.boards.analyse
+    import club.services.analysis
+    solve = club.services.analysis.analyse
 
     def no_solving(deals):
         deals = list(deals)
         assert not deals, "the analysis was computed again"
         return solve(deals)
 
-    monkeypatch.setattr(club.services.boards, "analyse", no_solving)
+    monkeypatch.setattr(club.services.analysis, "analyse", no_solving)
     empty_site()
     call_command("restore", str(FORMAT_1))
     out, err = capsys.readouterr()
@@ -520,11 +527,11 @@ def test_the_carry_over_amount_and_a_table_entry_come_back_exactly(tmp_path):
 def test_checking_a_backup_solves_no_deal(tmp_path, monkeypatch):
     """A board whose deal has no analysis stored (written before boards had one) is
     backed up and restored as it is: the checks never run the double-dummy solver."""
-    import club.services.boards
+    import club.services.analysis
     session = make_session(tables=3, name="Solo")
     Board.objects.filter(session=session, number=1).update(deal=DEAL, ns_hcp=20)
     make_result(session, 1, 1, 4, "3NT= N")
-    monkeypatch.setattr(club.services.boards, "analyse", lambda deals: pytest.fail(
+    monkeypatch.setattr(club.services.analysis, "analyse", lambda deals: pytest.fail(
         "the solver ran"))
     before = stored_rows()
     path = tmp_path / "club.json"

@@ -31,7 +31,7 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import club.services.boards
+import club.services.analysis
 from club.io.archive import IMPORTED_STATUS
 from club.io.results_csv import import_csv
 from club.models import Board, Pair, Result, Session
@@ -189,7 +189,7 @@ SESSIONS = st.sampled_from(sorted(MOVEMENTS)).flatmap(
 @example(movement=("free", {"first_pair": 11, "first_board": 5, "boards": 24}), seed=5)
 @given(movement=SESSIONS, seed=st.integers(0, 2**32))
 def test_every_session_survives_backup_and_archive(movement, seed, monkeypatch):
-    monkeypatch.setattr(club.services.boards, "analyse", solve_once)
+    monkeypatch.setattr(club.services.analysis, "analyse", solve_once)
     kind, size = movement
     empty_site()
     session = MOVEMENTS[kind][1](**size)

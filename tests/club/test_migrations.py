@@ -25,6 +25,9 @@ def test_a_session_beyond_the_limits_is_named_and_kept(tmp_path):
     assert "“Marathon” (2026-11-20)" in result.stderr
     count = "from club.models import Session; print(Session.objects.filter(tables=51).count())"
     assert manage("shell", "-c", count, env=env).stdout.splitlines()[-1] == "1"
-    delete = "from club.models import Session; Session.objects.all().delete()"
+    # In SQL: the models of today would also delete rows of tables that migration 0009
+    # does not have yet (a session's analysis job).
+    delete = ("from django.db import connection; "
+              "connection.cursor().execute('DELETE FROM club_session')")
     assert manage("shell", "-c", delete, env=env).returncode == 0
     assert manage("migrate", env=env).returncode == 0

@@ -4,7 +4,7 @@ checked against the movement, pairs are renumbered safely."""
 import pytest
 
 from club.plan import SessionPlan
-from club.schedule import mitchell_reseating
+from club.schedule import mitchell_reseating, ranges
 from club.services.boards import sync_boards
 from club.services.sessions import renumber_pairs
 from tests.factories import make_pair, make_result, make_session
@@ -110,3 +110,14 @@ def test_pairs_are_renumbered_within_the_pair_number_limit():
     renumber_pairs(session, {1: 2, 2: 1})
     swapped = {p.number: p.pk for p in session.pairs.all()}
     assert swapped == after | {1: after[2], 2: after[1]}
+
+
+@pytest.mark.parametrize("numbers,written", [
+    ([], ""),
+    ([5], "5"),
+    ([13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24], "13–24"),
+    ([12, 9, 1, 2, 3, 7, 10, 11, 3], "1–3, 7, 9–12"),
+    ([4, 6], "4, 6"),
+])
+def test_ranges_write_runs_of_numbers_short(numbers, written):
+    assert ranges(numbers) == written

@@ -208,7 +208,8 @@ class Command(BaseCommand):
         for number in range(1, 15):
             save_pair(session.pk, number, players[2 * number - 2], players[2 * number - 1])
         import_deals(session.pk, [DealRecord(board, random_deal(rng))
-                                  for board in range(1, session.boards.count() + 1)])
+                                  for board in range(1, session.boards.count() + 1)],
+                     foreground=True)
         change_status(session.pk, "start")
         boards = {b.number: b for b in session.boards.all()}
         pairs = {p.number: p for p in session.pairs.all()}

@@ -16,7 +16,7 @@ from club.io.files import ImportFailed
 from club.io.hand_records import import_hand_records, read_hand_records
 from club.io.pbn import session_pbn
 from club.models import Board, Result
-from club.services.boards import deal_boards, unknown_board
+from club.services.boards import deal_boards
 from club.services.errors import Refused
 from scoring.engine import deal_ns_hcp, parse_deal
 from tests.deals import whole_suit_deals
@@ -117,9 +117,11 @@ def test_any_file_gives_records_or_a_listed_refusal(data):
 @pytest.mark.django_db
 def test_import_gives_boards_deals_hcp_analysis_and_overrides():
     session = make_session(tables=3, boards_per_round=2, status="setup")
-    overridden = import_hand_records(session.id, PBN.encode(), "deals.pbn")
+    to_check, _job = import_hand_records(session.id, PBN.encode(), "deals.pbn")
     # Board 2 follows its number (E, NS); board 3 is dealt by W at All instead of S at EW.
-    assert [(r.board, r.dealer, r.vulnerability) for r in overridden] == [(3, "W", "All")]
+    assert to_check == [
+        "Board 3: the file gives dealer W instead of S, vulnerability All instead of EW; kept "
+        "as an override.", "Boards 4–6 have no deal: the file holds none for them."]
     boards = {b.number: b for b in session.boards.all()}
     assert boards[1].deal == DEAL_1 and boards[1].ns_hcp == deal_ns_hcp(DEAL_1)
     assert boards[1].double_dummy and boards[1].par_score is not None
@@ -141,30 +143,39 @@ def test_scored_boards_are_rescored_with_history():
 
 
 @pytest.mark.django_db
-def test_a_board_outside_the_session_imports_nothing():
-    session = make_session(tables=3, boards_per_round=2, status="setup")
+def test_a_file_with_more_boards_than_the_session_gives_it_its_own():
+    session = make_session(tables=2, rounds=1, boards_per_round=1, status="setup")  # 2 boards
     text = PBN.replace("[Board \"3\"]", "[Board \"99\"]")
-    with pytest.raises(ImportFailed) as failed:
-        import_hand_records(session.id, text, "deals.pbn")
-    assert failed.value.errors == ["Board 99: the session has boards 1 to 6."]
-    assert not session.boards.exclude(deal="").exists()
-
-
-def test_an_unknown_board_is_told_the_session_s_own_board_numbers():
-    boards = {number: None for number in (4, 5, 6)}
-    assert unknown_board(9, boards) == "Board 9: the session has boards 4 to 6."
-    assert unknown_board(9, {}) == "Board 9: the session has no boards."
+    assert import_hand_records(session.id, text, "deals.pbn")[0] == [
+        "Board 99 of the file was left out: the session has 2 boards."]
+    assert list(session.boards.order_by("number").values_list("deal", flat=True))[0] == DEAL_1
+    assert not session.boards.filter(deal="").exists()
 
 
 @pytest.mark.django_db
-def test_the_command_reports_overrides(tmp_path):
-    session = make_session(tables=3, boards_per_round=2, status="setup")
+def test_a_wrong_deal_on_a_board_left_out_imports_nothing():
+    session = make_session(tables=2, rounds=1, boards_per_round=1, status="setup")
+    text = PBN.replace("AKQJ987\"]", "AKQJ98\"]", 1).replace("[Board \"1\"]", "[Board \"9\"]")
+    with pytest.raises(ImportFailed) as failed:
+        import_hand_records(session.id, text, "deals.pbn")
+    assert failed.value.errors == ["Board 9: The W hand has 12 cards; a hand has 13."]
+    assert not session.boards.exclude(deal="").exists()
+
+
+@pytest.mark.django_db
+def test_the_command_reports_overrides_and_boards_left_out_or_missing(tmp_path):
+    session = make_session(tables=2, rounds=1, boards_per_round=2, status="setup")  # 4 boards
     path = tmp_path / "deals.pbn"
-    path.write_text(PBN)
+    path.write_text(PBN.replace("[Board \"2\"]", "[Board \"7\"]"))
     out = io.StringIO()
     call_command("import_deals", str(session.id), str(path), stdout=out)
-    assert ("Board 3: the file gives dealer W instead of S, vulnerability All instead of EW; "
-            "kept as an override.") in out.getvalue()
+    assert out.getvalue().splitlines() == [
+        "Analysing deals: 2 of 2.",
+        "Board 3: the file gives dealer W instead of S, vulnerability All instead of EW; "
+        "kept as an override.",
+        "Board 7 of the file was left out: the session has 4 boards.",
+        "Boards 2, 4 have no deal: the file holds none for them.",
+        "Hand records imported from deals.pbn."]
     path.write_text(PBN.replace("AKQJ987\"]", "AKQJ98\"]", 1))
     with pytest.raises(CommandError, match="Board 1: The W hand has 12 cards"):
         call_command("import_deals", str(session.id), str(path), stdout=io.StringIO())

@@ -12,7 +12,6 @@ from club.services.boards import (
     import_deals,
     refuse_if_locked,
     sync_boards,
-    unknown_board,
     update_board,
 )
 from club.services.errors import Refused, StaleValue
@@ -100,20 +99,14 @@ def test_analyse_boards_clears_the_analysis_of_a_board_without_deal():
     assert (without.double_dummy, without.par_score, without.par_contracts) == ("", None, "")
 
 
-def test_unknown_board_names_the_boards_there_are():
-    assert unknown_board(9, {}) == "Board 9: the session has no boards."
-    assert unknown_board(9, {1: None, 2: None, 6: None}) == (
-        "Board 9: the session has boards 1 to 6.")
-
-
 def test_import_deals_sets_deals_overrides_and_rescores():
     session = make_session(tables=3)
     result = make_result(session, 2, 1, 4, "4S= N", board_hcp=30)
     deals = whole_suit_deals(2)
     records = [DealRecord(1, deals[0][0], "N", "none"),
                DealRecord(2, deals[1][0], "E", "All")]  # board 2 is E, NS vul
-    overrides = import_deals(session.pk, records)
-    assert overrides == [2]
+    imported = import_deals(session.pk, records)
+    assert imported.overrides == [2]
     board = session.boards.get(number=2)
     assert (board.dealer_override, board.vulnerability_override) == ("", "All")
     assert board.ns_hcp == 20
@@ -122,14 +115,69 @@ def test_import_deals_sets_deals_overrides_and_rescores():
 
 
 def test_import_deals_is_all_or_nothing():
+    # A wrong deal refuses the whole file, even on a board the session does not have.
     session = make_session(tables=3)
-    records = [DealRecord(1, DEAL), DealRecord(9, DEAL), DealRecord(2, "N:AKQ")]
+    records = [DealRecord(1, DEAL), DealRecord(2, "N:AKQ"), DealRecord(9, "N:AKQ")]
     with pytest.raises(Refused) as refused:
         import_deals(session.pk, records)
     messages = refused.value.messages
-    assert messages[0] == "Board 2: " + messages[0].split(": ", 1)[1]
-    assert messages[1] == "Board 9: the session has boards 1 to 6."
+    assert [message.split(":")[0] for message in messages] == ["Board 2", "Board 9"]
     assert not session.boards.exclude(deal="").exists()
+
+
+def test_import_deals_leaves_out_the_boards_the_session_does_not_have():
+    # A dealing machine's 12 boards for a 6-board evening.
+    session = make_session(tables=3)
+    deals = whole_suit_deals(12)
+    imported = import_deals(session.pk, [DealRecord(n, deal) for n, (deal, _d, _v)
+                                         in enumerate(deals, start=1)])
+    assert list(session.boards.order_by("number").values_list("deal", flat=True)) == [
+        deal for deal, _dealer, _vul in deals[:6]]
+    assert (imported.left_out, imported.without_deal, imported.kept) == (
+        [7, 8, 9, 10, 11, 12], [], [])
+    assert imported.messages() == [
+        "Boards 7–12 of the file were left out: the session has 6 boards."]
+    one_more = import_deals(session.pk, [DealRecord(n, deal) for n, (deal, _d, _v)
+                                         in enumerate(deals[:7], start=1)])
+    assert one_more.messages() == ["Board 7 of the file was left out: the session has 6 boards."]
+
+
+def test_import_deals_names_the_boards_the_file_lacks():
+    session = make_session(tables=3)
+    deals = [deal for deal, _dealer, _vul in whole_suit_deals(6)]
+    import_deals(session.pk, [DealRecord(6, deals[5])])  # an earlier file's board 6
+    imported = import_deals(session.pk, [DealRecord(1, deals[0]), DealRecord(2, deals[1]),
+                                         DealRecord(5, deals[4]), DealRecord(8, deals[2])])
+    assert (imported.left_out, imported.without_deal, imported.kept) == ([8], [3, 4], [6])
+    assert imported.messages() == [
+        "Board 8 of the file was left out: the session has 6 boards.",
+        "Boards 3–4 have no deal: the file holds none for them.",
+        "Board 6 keeps its earlier deal: the file holds none for it."]
+    assert list(session.boards.order_by("number").values_list("deal", flat=True)) == [
+        deals[0], deals[1], "", "", deals[4], deals[5]]
+    single = import_deals(session.pk, [DealRecord(n, deals[n - 1]) for n in (1, 2, 3, 5)])
+    assert single.messages() == [
+        "Board 4 has no deal: the file holds none for it.",
+        "Board 6 keeps its earlier deal: the file holds none for it."]
+    kept = import_deals(session.pk, [DealRecord(1, deals[0])])
+    assert kept.messages() == [
+        "Board 4 has no deal: the file holds none for it.",
+        "Boards 2–3, 5–6 keep their earlier deals: the file holds none for them."]
+
+
+def test_import_deals_refuses_a_file_without_any_of_the_session_s_boards():
+    session = make_session(tables=3)
+    deals = whole_suit_deals(9)
+    records = [DealRecord(n, deals[n - 1][0]) for n in (7, 8, 9)]
+    with pytest.raises(Refused) as refused:
+        import_deals(session.pk, records)
+    assert refused.value.messages == [
+        "None of the file's boards (7–9) is one of the session's (1–6), so nothing was "
+        "imported."]
+    empty = make_session(tables=3, boards=False, name="Empty")
+    with pytest.raises(Refused, match="no boards yet"):
+        import_deals(empty.pk, records)
+    assert not Board.objects.exclude(deal="").exists()
 
 
 def test_import_deals_refuses_boards_that_are_not_duplicated():
