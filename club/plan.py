@@ -67,7 +67,8 @@ class SessionPlan:
             try:
                 self._schedules[count] = movements.schedule(
                     session.movement, tables=session.tables, pairs=count,
-                    rounds=session.rounds)
+                    rounds=session.rounds, arrangement=session.engine_arrangement,
+                    arrow_switch_rounds=session.arrow_switch_rounds)
             except MovementError as err:
                 self._schedules[count] = err
         found = self._schedules[count]

@@ -3,9 +3,12 @@ and events that add sessions up."""
 
 from club.models.choices import (
     ADJUSTMENTS,
+    ARRANGEMENTS,
+    ARROW_SWITCHES,
     DOUBLINGS,
     MOVEMENTS,
     POLICIES,
+    RANKINGS,
     SEATS,
     STRAINS,
     VULNERABILITIES,
@@ -24,12 +27,15 @@ from club.models.table_phones import DirectorCall, TableCode, TableEntry
 
 __all__ = [
     "ADJUSTMENTS",
+    "ARRANGEMENTS",
+    "ARROW_SWITCHES",
     "ASSIGNED_FIELDS",
     "CONTRACT_FIELDS",
     "DOUBLINGS",
     "MOVEMENTS",
     "OUTCOME_FIELDS",
     "POLICIES",
+    "RANKINGS",
     "SEATS",
     "STRAINS",
     "VULNERABILITIES",

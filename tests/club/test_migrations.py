@@ -8,9 +8,18 @@ from tests.config.production import environment, manage
 # Child processes: left out of the fast part (README, Running the tests).
 pytestmark = pytest.mark.slow
 
-OVERSIZED = ("from club.models import Session; from scoring.models import moscow_table; "
-             "Session.objects.create(name='Marathon', date='2026-11-20', tables=51, rounds=1, "
-             "boards_per_round=1, compensation_table=moscow_table())")
+# Created with the models as they were at club 0008 (later migrations add columns).
+AT_0008 = (
+    "from django.db import connection; "
+    "from django.db.migrations.loader import MigrationLoader; "
+    "apps = MigrationLoader(connection).project_state(('club', '0008_table_entry_and_rulings'))"
+    ".apps; "
+    "Session = apps.get_model('club', 'Session'); ")
+OVERSIZED = (
+    AT_0008
+    + "table = apps.get_model('scoring', 'CompensationTable').objects.get(builtin=True); "
+    "Session.objects.create(name='Marathon', date='2026-11-20', tables=51, rounds=1, "
+    "boards_per_round=1, compensation_table=table)")
 
 
 def test_a_session_beyond_the_limits_is_named_and_kept(tmp_path):
@@ -25,6 +34,6 @@ def test_a_session_beyond_the_limits_is_named_and_kept(tmp_path):
     assert "“Marathon” (2026-11-20)" in result.stderr
     count = "from club.models import Session; print(Session.objects.filter(tables=51).count())"
     assert manage("shell", "-c", count, env=env).stdout.splitlines()[-1] == "1"
-    delete = "from club.models import Session; Session.objects.all().delete()"
+    delete = AT_0008 + "Session.objects.all().delete()"
     assert manage("shell", "-c", delete, env=env).returncode == 0
     assert manage("migrate", env=env).returncode == 0
