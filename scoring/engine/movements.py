@@ -486,10 +486,10 @@ def board_sets(kind: str, *, tables: int | None, pairs: int | None,
     :func:`schedule` and are validated the same way.
     """
     kind = _check_kind(kind)
+    _mitchell_only(kind, arrangement)
     if kind == "free":
         return 0
-    full = full_rounds(kind, tables=tables, pairs=pairs, arrangement=_mitchell_only(
-        kind, arrangement))
+    full = full_rounds(kind, tables=tables, pairs=pairs, arrangement=arrangement)
     if kind == "mitchell" and arrangement is not None and rounds is not None:
         _check_even_rounds(tables, Arrangement(arrangement), rounds)
     _check_rounds_for(kind, tables, pairs, rounds, full)
