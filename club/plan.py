@@ -140,10 +140,11 @@ class SessionPlan:
     @property
     def played_board_total(self):
         """How many boards the registered pairs' schedule plays (what the standings count
-        out of); as many as free seating's when the movement cannot seat them."""
-        if self.schedule is None:
+        out of); as many as free seating's when the movement cannot seat them. A relay and
+        bye stand cut short never plays a set that only sat on the stand."""
+        if self.schedule is None or self.free:
             return self.session.rounds * self.session.boards_per_round
-        return board_total(self.session, self.schedule)
+        return len(self.board_sets) * self.session.boards_per_round
 
     @cached_property
     def board_sets(self):
