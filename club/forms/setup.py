@@ -14,9 +14,14 @@ from club.models import ARRANGEMENTS, ARROW_SWITCHES, MOVEMENTS, POLICIES, RANKI
 from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN
 from club.notation import bridge_message
 from club.queries import name_contains, normalize_name
-from club.schedule import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES
+from club.schedule import (
+    MAX_BOARDS_PER_ROUND,
+    MAX_ROUNDS,
+    MAX_TABLES,
+    movement_option_problems,
+)
 from club.services.pairs import pair_problems
-from club.services.sessions import movement_option_problems, setup_change_problems
+from club.services.sessions import setup_change_problems
 from scoring.engine import MovementError, movements
 from scoring.models import moscow_table
 

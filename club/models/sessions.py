@@ -164,10 +164,15 @@ class Session(models.Model):
         """Whether the standings rank the NS and the EW pairs apart."""
         return self.ranking == TWO_WINNERS
 
+    def in_ns_line(self, number):
+        """Whether pair `number` of a Mitchell belongs to its NS line (the stationary
+        pairs, numbered 1 to tables), wherever an arrow-switched round seats it."""
+        return number <= self.tables
+
     def pair_label(self, number):
         """How the room knows a pair: 3NS / 3EW in a Mitchell, the plain number otherwise."""
         if self.movement == self.Movement.MITCHELL:
-            if number <= self.tables:
+            if self.in_ns_line(number):
                 return pgettext("pair label", "%(number)sNS") % {"number": number}
             return pgettext("pair label", "%(number)sEW") % {"number": number - self.tables}
         return str(number)

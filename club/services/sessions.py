@@ -4,13 +4,12 @@ entry pages, the admin and the commands all call these."""
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from club.models import Pair, Result, Session
-from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN
 from club.plan import SessionPlan
 from club.queries import boards_with_results
-from club.schedule import MAX_PAIRS, listing, mitchell_reseating
+from club.schedule import MAX_PAIRS, listing, mitchell_reseating, movement_option_problems
 from club.services.boards import sync_boards
 from club.services.errors import Refused
 from club.services.locks import lock_session
@@ -19,38 +18,6 @@ from club.services.scoring import rescore_session
 SCORING_FIELDS = ("compensation_table", "policy")
 # What decides who plays which boards where: fixed once results exist.
 MOVEMENT_FIELDS = ("movement", "tables", "boards_per_round", "arrangement", "arrow_switch")
-
-
-def movement_option_problems(session):
-    """{field: [messages]} for the session's even-table arrangement, arrow-switch and
-    ranking that do not fit its movement and tables ({} when they all do): the skip and
-    the relay and bye stand are for a Mitchell on an even number of tables, arrow-switch for
-    a Mitchell, and two winners for a Mitchell whose pairs keep their line all evening."""
-    problems = {}
-    movement = session.get_movement_display()
-    mitchell = session.movement == Session.Movement.MITCHELL
-    if session.arrangement != PLAIN and not (mitchell and session.tables % 2 == 0):
-        problems["arrangement"] = [ngettext(
-            "The skip and the relay and bye stand are for a Mitchell on an even number of "
-            "tables; this session is a %(movement)s on %(count)d table: choose the plain "
-            "movement.",
-            "The skip and the relay and bye stand are for a Mitchell on an even number of "
-            "tables; this session is a %(movement)s on %(count)d tables: choose the plain "
-            "movement.", session.tables) % {"movement": movement, "count": session.tables}]
-    if session.arrow_switch != NO_ARROW_SWITCH and not mitchell:
-        problems["arrow_switch"] = [gettext(
-            "Arrow-switch is for a Mitchell, whose pairs otherwise keep their direction all "
-            "evening; a %(movement)s has none.") % {"movement": movement}]
-    if session.ranking != ONE_WINNER:
-        if not mitchell:
-            problems["ranking"] = [gettext(
-                "Two winners need a Mitchell's two lines of pairs; a %(movement)s ranks its "
-                "pairs in one list (one winner).") % {"movement": movement}]
-        elif session.arrow_switch != NO_ARROW_SWITCH:
-            problems["ranking"] = [gettext(
-                "With an arrow-switched round every pair plays in both directions, so there "
-                "are no lines to rank apart: choose one winner, or no arrow-switch.")]
-    return problems
 
 
 def create_session(fields):
