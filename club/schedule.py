@@ -64,20 +64,21 @@ def movement_option_problems(session):
     if session.arrangement != PLAIN and not (mitchell and session.tables % 2 == 0):
         problems["arrangement"] = [ngettext(
             "The skip and the relay and bye stand are for a Mitchell on an even number of "
-            "tables; this session is a %(movement)s on %(count)d table: choose the plain "
+            "tables; this session: %(movement)s, %(count)d table. Choose the plain "
             "movement.",
             "The skip and the relay and bye stand are for a Mitchell on an even number of "
-            "tables; this session is a %(movement)s on %(count)d tables: choose the plain "
+            "tables; this session: %(movement)s, %(count)d tables. Choose the plain "
             "movement.", session.tables) % {"movement": movement, "count": session.tables}]
     if session.arrow_switch != NO_ARROW_SWITCH and not mitchell:
         problems["arrow_switch"] = [gettext(
             "Arrow-switch is for a Mitchell, whose pairs otherwise keep their direction all "
-            "evening; a %(movement)s has none.") % {"movement": movement}]
+            "evening; this session's movement: %(movement)s.") % {"movement": movement}]
     if session.ranking != ONE_WINNER:
         if not mitchell:
             problems["ranking"] = [gettext(
-                "Two winners need a Mitchell's two lines of pairs; a %(movement)s ranks its "
-                "pairs in one list (one winner).") % {"movement": movement}]
+                "Two winners need the two lines of a Mitchell; this session's movement, "
+                "%(movement)s, ranks its pairs in one list (one winner).")
+                % {"movement": movement}]
         elif session.arrow_switch != NO_ARROW_SWITCH:
             problems["ranking"] = [gettext(
                 "With an arrow-switched round every pair plays in both directions, so there "
