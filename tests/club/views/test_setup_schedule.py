@@ -198,3 +198,15 @@ def test_table_cards_guide_the_relay_and_the_arrow_switch(director_client):
     # both relay tables, table 3's to the stand.
     assert first_row(cards[1]).endswith("boards to tables 1, 4")
     assert first_row(cards[2]).endswith("boards to the bye stand")
+
+
+@pytest.mark.parametrize("name", ["setup-schedule", "setup-table-cards"])
+def test_a_relay_costs_no_query_more(director_client, django_assert_max_num_queries, name):
+    counts = []
+    for tables in (4, 14):
+        session = make_session(tables=tables, rounds=tables, status="setup",
+                               arrangement="relay", arrow_switch="last")
+        with django_assert_max_num_queries(5) as captured:
+            director_client.get(reverse(name, args=[session.pk]))
+        counts.append(len(captured.captured_queries))
+    assert counts[0] == counts[1]
