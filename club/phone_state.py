@@ -130,20 +130,19 @@ class TableState:
     def moves(self, round_):
         """Where the table's pairs and boards go in the next round, from the movement;
         None after the last round."""
-        later = [s for s in self.schedule if s.round == round_.seating.round + 1]
-        if not later:
+        places = self.plan.next_places(round_.seating)
+        if places is None:
             return None
+        seats, tables, resting = places
         pairs = []
-        for number in round_.seating.pairs:
-            seat = next((s for s in later if number in s.pairs), None)
+        for number, seat in seats.items():
             if seat is not None:
                 pairs.append({**self.side(number), "table": seat.table,
                               "sit_out": seat.is_sit_out, "stays": seat.table == self.table,
                               "direction": gettext("North-South") if seat.ns == number
                               else gettext("East-West")})
-        tables = [s.table for s in later
-                  if s.board_set and s.board_set == round_.seating.board_set]
-        return {"pairs": pairs, "tables": tables, "boards": round_.boards}
+        return {"pairs": pairs, "tables": tables, "bye_stand": resting,
+                "boards": round_.boards}
 
     def called(self):
         """Whether the table's call for the director is still open."""

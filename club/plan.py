@@ -9,6 +9,7 @@ seatings are computed here alone (scoring.engine.movements.schedule; a test keep
 from club.schedule's building blocks. Nothing here writes.
 """
 
+from collections import Counter
 from functools import cached_property
 
 from django.utils.translation import gettext, ngettext
@@ -16,6 +17,7 @@ from django.utils.translation import gettext, ngettext
 from club.notation import bridge_message
 from club.schedule import board_total, listing, seating_boards
 from scoring.engine import MovementError, MovementKind, movements
+from scoring.engine.movements import Arrangement
 
 
 def session_pairs(session):
@@ -67,7 +69,8 @@ class SessionPlan:
             try:
                 self._schedules[count] = movements.schedule(
                     session.movement, tables=session.tables, pairs=count,
-                    rounds=session.rounds)
+                    rounds=session.rounds, arrangement=session.engine_arrangement,
+                    arrow_switch_rounds=session.arrow_switch_rounds)
             except MovementError as err:
                 self._schedules[count] = err
         found = self._schedules[count]
@@ -139,10 +142,11 @@ class SessionPlan:
     @property
     def played_board_total(self):
         """How many boards the registered pairs' schedule plays (what the standings count
-        out of); as many as free seating's when the movement cannot seat them."""
-        if self.schedule is None:
+        out of); as many as free seating's when the movement cannot seat them. A relay and
+        bye stand cut short never plays a set that only sat on the stand."""
+        if self.schedule is None or self.free:
             return self.session.rounds * self.session.boards_per_round
-        return board_total(self.session, self.schedule)
+        return len(self.board_sets) * self.session.boards_per_round
 
     @cached_property
     def board_sets(self):
@@ -160,6 +164,59 @@ class SessionPlan:
     def boards_of(self, seating):
         """The board numbers a seating plays (none for a sit-out)."""
         return seating_boards(seating, self.session.boards_per_round)
+
+    # --- the relay and the bye stand -------------------------------------------------------
+
+    @property
+    def relay(self):
+        """Whether the movement is a relay and bye stand Mitchell."""
+        return (self.session.movement == MovementKind.MITCHELL
+                and self.session.arrangement == Arrangement.RELAY)
+
+    @property
+    def relay_tables(self):
+        """The two tables that share a board set every round (none without a relay)."""
+        return (1, self.session.tables) if self.relay else ()
+
+    def bye_stand_set(self, round):
+        """The board set resting on the bye stand in `round`, or None (no relay)."""
+        if not self.relay:
+            return None
+        return movements.bye_stand_set(self.session.tables, round)
+
+    def board_copies(self, seatings):
+        """How many copies of each board set the room needs for `seatings` (a schedule):
+        the most tables playing one set in one round, the relay tables counting once
+        (they pass one copy between them)."""
+        counts = Counter((s.round, s.board_set) for s in seatings
+                         if s.board_set and s.table not in self.relay_tables[1:])
+        return max(counts.values(), default=1)
+
+    @cached_property
+    def _seatings_by_round(self):
+        """The planned schedule by round (the registered pairs' once they fit it)."""
+        try:
+            planned = self.planned
+        except MovementError:
+            planned = []
+        by_round = {}
+        for seating in planned:
+            by_round.setdefault(seating.round, []).append(seating)
+        return by_round
+
+    def next_places(self, seating):
+        """Where the pairs and the boards of `seating` go in the next round: ({pair: its
+        next seating}, [the tables playing the seating's set], whether the set rests on
+        the bye stand); None after the last round."""
+        later = self._seatings_by_round.get(seating.round + 1)
+        if not later:
+            return None
+        pairs = {number: next((s for s in later if number in s.pairs), None)
+                 for number in seating.pairs}
+        tables = [s.table for s in later if s.board_set and s.board_set == seating.board_set]
+        resting = (seating.board_set is not None
+                   and self.bye_stand_set(seating.round + 1) == seating.board_set)
+        return pairs, tables, resting
 
     # --- who plays what, where ------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from django.db.models import Q
 from club.models import Player, Result
 from club.plan import SessionPlan
 from club.visibility import Visibility, played_from, public_boards
-from scoring.engine import compute_standings
+from scoring.engine import compute_standings, rank_apart
 
 
 def pair_entries(session, pairs):
@@ -24,15 +24,33 @@ def result_rows(session):
                              "ew_imps"))
 
 
+NS_LINE, EW_LINE = "NS", "EW"
+
+
+def ranked_lines(session, rows):
+    """The standings `rows` (compute_standings) as the session ranks them: [(None, rows)]
+    with one winner; with two winners [("NS", the NS line), ("EW", the EW line)], each
+    line ranked on its own."""
+    if not session.two_winners:
+        return [(None, rows)]
+    ns, ew = rank_apart(rows, lambda row: session.in_ns_line(row.number))
+    return [(NS_LINE, ns), (EW_LINE, ew)]
+
+
 @dataclass
 class PublicStandings:
     """The standings the public may see (club.visibility): while play is on, each pair's
-    total counts only the released boards. `visible` says which boards count, `boards`
-    how many the session plays."""
+    total counts only the released boards. `lines` are ranked_lines (one list, or the NS
+    and the EW line), `rows` all of them in that order; `visible` says which boards
+    count, `boards` how many the session plays."""
 
-    rows: list
+    lines: list
     visible: Visibility
     boards: int
+
+    @property
+    def rows(self):
+        return [row for _line, rows in self.lines for row in rows]
 
     @property
     def counted(self):
@@ -48,7 +66,7 @@ def public_standings(plan):
     visible = public_boards(plan, played_from(results, {p.pk: p.number for p in plan.pairs}))
     rows = compute_standings(pair_entries(session, plan.pairs),
                              [row[1:] for row in results if row[0] in visible])
-    return PublicStandings(rows, visible, plan.played_board_total)
+    return PublicStandings(ranked_lines(session, rows), visible, plan.played_board_total)
 
 
 def session_standings(session):

@@ -1,15 +1,18 @@
 """The building blocks of a session's movement that need no pairs: its size limits and what
-they refuse, the boards a schedule needs and a seating plays, the Mitchell reseating when
-the tables change. club.plan builds a session's schedule from them. Reads only."""
+they refuse, the even-table arrangement, arrow-switch and ranking its movement allows, the
+boards a schedule needs and a seating plays, the Mitchell reseating when the tables change.
+club.plan builds a session's schedule from them. Reads only."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
+from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN
 from club.models.sessions import (  # noqa: F401 (the limits, read here by the file formats)
     MAX_BOARD_NUMBER,
     MAX_BOARDS_PER_ROUND,
     MAX_PAIRS,
     MAX_ROUNDS,
     MAX_TABLES,
+    Session,
 )
 from scoring.engine import MovementKind, boards_of_set
 
@@ -60,6 +63,39 @@ def size_problems(session, pair_numbers, board_numbers):
     if beyond:
         problems.append(gettext("Board numbers go from 1 to %(max)s; found %(numbers)s.")
                         % {"max": MAX_BOARD_NUMBER, "numbers": listing(beyond)})
+    return problems
+
+
+def movement_option_problems(session):
+    """{field: [messages]} for the session's even-table arrangement, arrow-switch and
+    ranking that do not fit its movement and tables ({} when they all do): the skip and
+    the relay and bye stand are for a Mitchell on an even number of tables, arrow-switch for
+    a Mitchell, and two winners for a Mitchell whose pairs keep their line all evening."""
+    problems = {}
+    movement = session.get_movement_display()
+    mitchell = session.movement == Session.Movement.MITCHELL
+    if session.arrangement != PLAIN and not (mitchell and session.tables % 2 == 0):
+        problems["arrangement"] = [ngettext(
+            "The skip and the relay and bye stand are for a Mitchell on an even number of "
+            "tables; this session: %(movement)s, %(count)d table. Choose the plain "
+            "movement.",
+            "The skip and the relay and bye stand are for a Mitchell on an even number of "
+            "tables; this session: %(movement)s, %(count)d tables. Choose the plain "
+            "movement.", session.tables) % {"movement": movement, "count": session.tables}]
+    if session.arrow_switch != NO_ARROW_SWITCH and not mitchell:
+        problems["arrow_switch"] = [gettext(
+            "Arrow-switch is for a Mitchell, whose pairs otherwise keep their direction all "
+            "evening; this session's movement: %(movement)s.") % {"movement": movement}]
+    if session.ranking != ONE_WINNER:
+        if not mitchell:
+            problems["ranking"] = [gettext(
+                "Two winners need the two lines of a Mitchell; this session's movement, "
+                "%(movement)s, ranks its pairs in one list (one winner).")
+                % {"movement": movement}]
+        elif session.arrow_switch != NO_ARROW_SWITCH:
+            problems["ranking"] = [gettext(
+                "With an arrow-switched round every pair plays in both directions, so there "
+                "are no lines to rank apart: choose one winner, or no arrow-switch.")]
     return problems
 
 

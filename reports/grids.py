@@ -32,6 +32,9 @@ class StandingsTable(tables.Table):
     number and whether it is shared in a column of its own, so spreadsheets can sort them."""
 
     rank = tables.Column(verbose_name=_("Rank"), order_by=("rank", "number"))
+    # Two winners: the line each pair is ranked in (the downloads; the page shows a list
+    # for each line).
+    line = tables.Column(verbose_name=_("Line"), accessor="number", orderable=False)
     tied = tables.Column(verbose_name=_("Tied"), visible=False)
     pair = tables.Column(verbose_name=_("Pair"), accessor="label", order_by=("number",))
     players = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "players-cell"}})
@@ -53,10 +56,15 @@ class StandingsTable(tables.Table):
         orderable = True
         empty_text = _("No pairs yet.")
 
-    def __init__(self, data, *, scorecard_prefix="", **kwargs):
+    def __init__(self, data, *, scorecard_prefix="", line_of=None, **kwargs):
+        """`line_of`: {pair number: its line ("NS", "EW")} with two winners, which shows
+        the Line column; None leaves it out."""
+        if line_of is None:
+            kwargs["exclude"] = ("line",)
         super().__init__(data, **kwargs)
         # Pages link each pair with a prefix string (one reverse() per page, not per row).
         self.scorecard_prefix = scorecard_prefix
+        self.line_of = line_of or {}
 
     @classmethod
     def sort_keys(cls):
@@ -74,6 +82,7 @@ class StandingsTable(tables.Table):
                 for column in columns]
         cells = {
             "rank": lambda record: record.rank_label,
+            "line": lambda record: self.line_of[record.number],
             "pair": lambda record: self.render_pair(record.label, record),
             "players": lambda record: self.render_players(record.players, record),
             "boards": lambda record: record.boards,
@@ -99,6 +108,12 @@ class StandingsTable(tables.Table):
 
     def value_tied(self, value):
         return value
+
+    def render_line(self, value):
+        return self.line_of[value]
+
+    def value_line(self, value):
+        return self.line_of[value]
 
     def render_pair(self, value, record):
         return format_html('<a href="{}{}/">{}</a>', self.scorecard_prefix, record.number, value)

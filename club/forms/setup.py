@@ -10,10 +10,16 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from club.models import MOVEMENTS, POLICIES, Player, Session
+from club.models import ARRANGEMENTS, ARROW_SWITCHES, MOVEMENTS, POLICIES, RANKINGS, Player, Session
+from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN
 from club.notation import bridge_message
 from club.queries import name_contains, normalize_name
-from club.schedule import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES
+from club.schedule import (
+    MAX_BOARDS_PER_ROUND,
+    MAX_ROUNDS,
+    MAX_TABLES,
+    movement_option_problems,
+)
 from club.services.pairs import pair_problems
 from club.services.sessions import setup_change_problems
 from scoring.engine import MovementError, movements
@@ -29,16 +35,21 @@ def add_problems(form, problems):
 
 def new_session_defaults():
     """A new evening looks like the club's last one (movement, tables, boards per round,
-    duplication, table and policy), dated today; a first evening is a 7-table Mitchell of 3
-    boards a round with the Moscow table."""
+    even-table arrangement, arrow-switch, ranking, duplication, table and policy), dated
+    today; a first evening is a 7-table Mitchell of 3 boards a round with the Moscow table,
+    its pairs ranked in one list (one winner: compensation makes NS and EW results
+    comparable)."""
     last = Session.objects.order_by("-date", "-id").first()
     if last is None:
         return {"date": timezone.localdate(), "movement": Session.Movement.MITCHELL.value,
-                "tables": 7, "boards_per_round": 3, "duplicated": True,
+                "tables": 7, "boards_per_round": 3, "arrangement": PLAIN,
+                "arrow_switch": NO_ARROW_SWITCH, "ranking": ONE_WINNER, "duplicated": True,
                 "compensation_table": moscow_table().pk, "policy": Session.Policy.LINE.value}
     return {"date": timezone.localdate(), "movement": last.movement, "tables": last.tables,
-            "boards_per_round": last.boards_per_round, "duplicated": last.duplicated,
-            "compensation_table": last.compensation_table_id, "policy": last.policy}
+            "boards_per_round": last.boards_per_round, "arrangement": last.arrangement,
+            "arrow_switch": last.arrow_switch, "ranking": last.ranking,
+            "duplicated": last.duplicated, "compensation_table": last.compensation_table_id,
+            "policy": last.policy}
 
 
 class SessionForm(forms.ModelForm):
@@ -71,20 +82,41 @@ class SessionForm(forms.ModelForm):
     # once the page has said how many results would change.
     confirm_rescore = forms.CharField(required=False, max_length=60, widget=forms.HiddenInput)
 
+    MOVEMENT_OPTIONS = ("arrangement", "arrow_switch", "ranking")
+
     class Meta:
         model = Session
         fields = ["name", "date", "movement", "tables", "rounds", "boards_per_round",
-                  "duplicated", "compensation_table", "policy"]
+                  "arrangement", "arrow_switch", "ranking", "duplicated",
+                  "compensation_table", "policy"]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "movement": forms.RadioSelect,
+            "arrangement": forms.RadioSelect,
+            "arrow_switch": forms.RadioSelect,
+            "ranking": forms.RadioSelect,
             "policy": forms.RadioSelect,
+        }
+        labels = {"arrangement": _("Mitchell on an even number of tables"),
+                  "arrow_switch": _("Arrow-switch"), "ranking": _("Ranking")}
+        help_texts = {
+            "arrangement": _("Only for a Mitchell on an even number of tables; the plain "
+                             "Mitchell plays one round fewer than tables, with the skip."),
+            "arrow_switch": _("Only for a Mitchell: in the last round the NS pairs sit "
+                              "East-West and the EW pairs North-South."),
+            "ranking": _("Two winners only for a Mitchell without arrow-switch."),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         session = self.instance
         self.fields["movement"].choices = MOVEMENTS  # no empty choice
+        self.fields["arrangement"].choices = ARRANGEMENTS
+        self.fields["arrow_switch"].choices = ARROW_SWITCHES
+        self.fields["ranking"].choices = RANKINGS
+        for name in self.MOVEMENT_OPTIONS:
+            # A page without them (an older page, a script) keeps the stored choice.
+            self.fields[name].required = False
         self.fields["policy"].choices = POLICIES
         self.fields["compensation_table"].empty_label = None
         # The stored rules: the form writes the new ones into the instance as it validates.
@@ -92,8 +124,7 @@ class SessionForm(forms.ModelForm):
             else None
         if session.pk:
             self.pair_numbers = list(session.pairs.values_list("number", flat=True))
-            if session.movement != "free" and session.rounds == self._full_rounds(
-                    session.movement, session.tables):
+            if session.movement != "free" and session.rounds == self._full_rounds(session):
                 self.initial["rounds"] = None  # "full": follows a change of tables
         else:
             self.pair_numbers = []
@@ -101,10 +132,12 @@ class SessionForm(forms.ModelForm):
                 self.initial.setdefault(name, value)
 
     @staticmethod
-    def _full_rounds(movement, tables):
+    def _full_rounds(session):
+        movement, tables = session.movement, session.tables
         try:
             return movements.full_rounds(movement, tables=tables,
-                                         pairs=2 * tables if movement == "howell" else None)
+                                         pairs=2 * tables if movement == "howell" else None,
+                                         arrangement=session.engine_arrangement)
         except MovementError:
             return None
 
@@ -119,6 +152,14 @@ class SessionForm(forms.ModelForm):
         if movement is None or tables is None or self.has_error("rounds"):
             return data
         rounds = data.get("rounds")
+        for name in self.MOVEMENT_OPTIONS:
+            data[name] = data.get(name) or getattr(self.instance, name)
+        chosen = Session(movement=movement, tables=tables,
+                         **{name: data[name] for name in self.MOVEMENT_OPTIONS})
+        options = movement_option_problems(chosen)
+        if options:
+            add_problems(self, options)
+            return data
         if movement == "free":
             if not 2 <= tables <= MAX_TABLES:
                 self.add_error("tables", gettext(
@@ -129,13 +170,16 @@ class SessionForm(forms.ModelForm):
                                            "from: enter the number of rounds."))
         else:
             pairs = 2 * tables if movement == "howell" else None
+            arrangement = chosen.engine_arrangement
             try:
-                full = movements.full_rounds(movement, tables=tables, pairs=pairs)
+                full = movements.full_rounds(movement, tables=tables, pairs=pairs,
+                                             arrangement=arrangement)
             except MovementError as err:
                 self.add_error("tables", bridge_message(err))
                 return data
             try:
-                movements.board_sets(movement, tables=tables, pairs=pairs, rounds=rounds)
+                movements.board_sets(movement, tables=tables, pairs=pairs, rounds=rounds,
+                                     arrangement=arrangement)
             except MovementError as err:
                 self.add_error("rounds", bridge_message(err))
             if rounds is None:

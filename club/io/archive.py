@@ -22,7 +22,8 @@ from club.io.files import ImportFailed, check_pair_players, decode_text
 from club.models import Board, Result, Session
 from club.notation import bridge_message
 from club.plan import SessionPlan, session_pairs
-from club.queries import pair_entries
+from club.queries import pair_entries, ranked_lines
+from club.schedule import movement_option_problems
 from club.services.analysis import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
@@ -155,9 +156,9 @@ def session_document(session, table_rows, pairs, boards, results):
     records.sort(key=lambda r: (r["board"], r["table"] is None, r["table"] or 0, r["ns"]))
     # Standings come from the records, so the archive is consistent in itself.
     pair_id = {p.number: p.id for p in pairs}
-    standings = compute_standings(
+    standings = ranked_lines(session, compute_standings(
         pair_entries(session, pairs),
-        [(pair_id[r["ns"]], pair_id[r["ew"]], r["ns_imps"], r["ew_imps"]) for r in records])
+        [(pair_id[r["ns"]], pair_id[r["ew"]], r["ns_imps"], r["ew_imps"]) for r in records]))
     return {
         "format_version": FORMAT_VERSION,
         "session": {
@@ -170,6 +171,9 @@ def session_document(session, table_rows, pairs, boards, results):
             "boards_per_round": session.boards_per_round,
             "duplicated": session.duplicated,
             "policy": session.policy,
+            "arrangement": session.arrangement,
+            "arrow_switch": session.arrow_switch,
+            "ranking": session.ranking,
             "compensation_table": {
                 "name": session.compensation_table.name,
                 "rows": [list(row) for row in sorted(table_rows)],
@@ -190,6 +194,7 @@ def session_document(session, table_rows, pairs, boards, results):
         "results": records,
         "standings": [
             {
+                **({"line": line} if line else {}),
                 "rank": row.rank,
                 "tied": row.tied,
                 "pair": row.number,
@@ -199,7 +204,7 @@ def session_document(session, table_rows, pairs, boards, results):
                 "imps": row.imps,
                 "imps_per_board": row.imps_per_board,
             }
-            for row in standings
+            for line, rows in standings for row in rows
         ],
     }
 
@@ -230,7 +235,11 @@ def read_session(data, problems):
         table = read_table(good["compensation_table"], problems)
     if checked is None or table is None:
         return None
-    return Session(**dict(checked) | {"compensation_table": table})
+    session = Session(**dict(checked) | {"compensation_table": table})
+    for messages in movement_option_problems(session).values():
+        for message in messages:
+            problems.add(_("session"), message)
+    return session
 
 
 def pair_limit(session):

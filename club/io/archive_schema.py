@@ -29,15 +29,18 @@ from pydantic_core import PydanticCustomError
 from club.io.files import ImportFailed
 from club.models import (
     ADJUSTMENTS,
+    ARRANGEMENTS,
+    ARROW_SWITCHES,
     MOVEMENTS,
     POLICIES,
+    RANKINGS,
     SEATS,
     STRAINS,
     VULNERABILITIES,
     Board,
     Session,
 )
-from club.models.choices import values
+from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, values
 from club.models.players import NAME_MAX_LENGTH, Player
 from club.schedule import (
     MAX_BOARD_NUMBER,
@@ -159,6 +162,10 @@ class SessionIn(Strict):
     boards_per_round: Whole(1, MAX_BOARDS_PER_ROUND)
     duplicated: bool
     policy: OneOf(values(POLICIES))
+    # Archives written before sessions had them have none: the movement as it was.
+    arrangement: OneOf(values(ARRANGEMENTS)) = PLAIN
+    arrow_switch: OneOf(values(ARROW_SWITCHES)) = NO_ARROW_SWITCH
+    ranking: OneOf(values(RANKINGS)) = ONE_WINNER
     compensation_table: dict[str, Any]  # checked as TableIn, named "compensation table"
 
 

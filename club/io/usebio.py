@@ -60,7 +60,7 @@ from club.models import Board, Result
 from club.models.players import NAME_MAX_LENGTH, Player
 from club.notation import bridge_message
 from club.plan import session_pairs
-from club.queries import pair_entries
+from club.queries import pair_entries, ranked_lines
 from club.schedule import MAX_PAIRS, MAX_TABLES, listing
 from club.services.scoring import table_score
 from scoring.engine import (
@@ -127,9 +127,10 @@ def export_usebio(session, membership=False, only_boards=None):
     results = [result for result in Result.objects.filter(board__session=session).order_by()
                if result.board_id in kept]
     number_of = {pair.id: pair.number for pair in pairs}
-    standings = compute_standings(
+    lines = ranked_lines(session, compute_standings(
         pair_entries(session, pairs),
-        [(r.ns_pair_id, r.ew_pair_id, r.ns_imps, r.ew_imps) for r in results])
+        [(r.ns_pair_id, r.ew_pair_id, r.ns_imps, r.ew_imps) for r in results]))
+    standings = [row for _line, rows in lines for row in rows]
     root = ET.Element("USEBIO", {"Version": "1.2"})
     club = element(root, "CLUB")
     element(club, "CLUB_NAME", getattr(settings, "CLUB_NAME", ""))
@@ -138,7 +139,8 @@ def export_usebio(session, membership=False, only_boards=None):
     element(event, "PROGRAM_NAME", PROGRAM_NAME)
     element(event, "DATE", session.date.strftime("%d/%m/%Y"))
     element(event, "BOARD_SCORING_METHOD", SCORING_METHOD)
-    element(event, "WINNER_TYPE", 1)  # NS and EW ranked together
+    # One winner: NS and EW ranked together; two: each line ranked apart (its PLACE).
+    element(event, "WINNER_TYPE", len(lines))
     participants(event, session, pairs, standings, membership)
     by_board = {}
     for result in results:

@@ -4,9 +4,12 @@ and events that add sessions up."""
 from club.models.analysis import AnalysisJob
 from club.models.choices import (
     ADJUSTMENTS,
+    ARRANGEMENTS,
+    ARROW_SWITCHES,
     DOUBLINGS,
     MOVEMENTS,
     POLICIES,
+    RANKINGS,
     SEATS,
     STRAINS,
     VULNERABILITIES,
@@ -25,12 +28,15 @@ from club.models.table_phones import DirectorCall, TableCode, TableEntry
 
 __all__ = [
     "ADJUSTMENTS",
+    "ARRANGEMENTS",
+    "ARROW_SWITCHES",
     "ASSIGNED_FIELDS",
     "CONTRACT_FIELDS",
     "DOUBLINGS",
     "MOVEMENTS",
     "OUTCOME_FIELDS",
     "POLICIES",
+    "RANKINGS",
     "SEATS",
     "STRAINS",
     "VULNERABILITIES",

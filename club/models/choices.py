@@ -13,6 +13,7 @@ from scoring.engine import (
     Strain,
     Vulnerability,
 )
+from scoring.engine.movements import Arrangement
 
 _SEAT_NAMES = {Direction.N: _("North"), Direction.E: _("East"), Direction.S: _("South"),
                Direction.W: _("West")}
@@ -37,6 +38,30 @@ ADJUSTMENTS = [(adjustment.value, _(adjustment.label)) for adjustment in Adjustm
 _MOVEMENT_NAMES = {MovementKind.MITCHELL: _("Mitchell"), MovementKind.HOWELL: _("Howell"),
                    MovementKind.FREE: _("free seating")}
 MOVEMENTS = [(kind.value, _MOVEMENT_NAMES[kind]) for kind in MovementKind]
+
+# A Mitchell on an even number of tables: "plain" is the Mitchell as it always was (the
+# engine's plain Mitchell skips on an even number of tables), the others are the director's
+# explicit choice of the engine's arrangements. Any other session is "plain".
+PLAIN = "plain"
+_ARRANGEMENT_NAMES = {
+    Arrangement.SKIP: _("skip: the EW pairs skip a table halfway; one round fewer than "
+                        "tables, every board set in play each round"),
+    Arrangement.RELAY: _("relay and bye stand: tables 1 and the last share a board set, one "
+                         "set rests on a stand; as many rounds as tables, every board "
+                         "played"),
+}
+ARRANGEMENTS = [(PLAIN, _("plain Mitchell")),
+                *((arrangement.value, _ARRANGEMENT_NAMES[arrangement])
+                  for arrangement in Arrangement)]
+
+NO_ARROW_SWITCH, LAST_ROUND = "none", "last"
+ARROW_SWITCHES = [(NO_ARROW_SWITCH, _("none: the pairs keep their direction")),
+                  (LAST_ROUND, _("the last round: every pair plays it in the other "
+                                 "direction"))]
+
+ONE_WINNER, TWO_WINNERS = "one", "two"
+RANKINGS = [(ONE_WINNER, _("one winner: NS and EW pairs ranked in one list")),
+            (TWO_WINNERS, _("two winners: the NS pairs and the EW pairs ranked apart"))]
 
 _POLICY_NAMES = {
     Policy.LINE: _("line: the stronger line owes compensation"),

@@ -5,7 +5,21 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
-from club.models.choices import MOVEMENTS, POLICIES, SEATS, VULNERABILITIES, values
+from club.models.choices import (
+    ARRANGEMENTS,
+    ARROW_SWITCHES,
+    LAST_ROUND,
+    MOVEMENTS,
+    NO_ARROW_SWITCH,
+    ONE_WINNER,
+    PLAIN,
+    POLICIES,
+    RANKINGS,
+    SEATS,
+    TWO_WINNERS,
+    VULNERABILITIES,
+    values,
+)
 from club.models.history import tracked
 from club.models.players import Player
 from scoring.engine import (
@@ -30,6 +44,7 @@ MAX_BOARDS_PER_ROUND = 36
 # play one board a round, and such a file has up to 200 boards.
 MAX_ROUNDS = 200
 MAX_BOARD_NUMBER = MAX_ROUNDS * MAX_BOARDS_PER_ROUND
+EVEN_TABLES = list(range(2, MAX_TABLES + 1, 2))
 
 
 class SessionStatus(models.TextChoices):
@@ -69,6 +84,15 @@ class Session(models.Model):
     )
     policy = models.CharField(_("compensation policy"), max_length=10, choices=POLICIES,
                               default=Policy.LINE.value)
+    # A Mitchell on an even number of tables may be played with the skip or the relay and
+    # bye stand (docs/movements.md); its last round may be arrow-switched; and its pairs
+    # ranked in one list or by line. Any other session keeps the defaults.
+    arrangement = models.CharField(_("even-table arrangement"), max_length=10,
+                                   choices=ARRANGEMENTS, default=PLAIN)
+    arrow_switch = models.CharField(_("arrow-switch"), max_length=10, choices=ARROW_SWITCHES,
+                                    default=NO_ARROW_SWITCH)
+    ranking = models.CharField(_("ranking"), max_length=10, choices=RANKINGS,
+                               default=ONE_WINNER)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Bumped by every service that changes what the session's pages show (results, pairs,
     # boards, status, scoring rules): the pages' ETag and cache key.
@@ -93,6 +117,20 @@ class Session(models.Model):
                                    name="session_movement_valid"),
             models.CheckConstraint(condition=Q(policy__in=values(POLICIES)),
                                    name="session_policy_valid"),
+            models.CheckConstraint(
+                condition=Q(arrangement=PLAIN)
+                | Q(arrangement__in=values(ARRANGEMENTS), movement=MovementKind.MITCHELL.value,
+                    tables__in=EVEN_TABLES),
+                name="session_arrangement_even_mitchell"),
+            models.CheckConstraint(
+                condition=Q(arrow_switch=NO_ARROW_SWITCH)
+                | Q(arrow_switch=LAST_ROUND, movement=MovementKind.MITCHELL.value),
+                name="session_arrow_switch_mitchell"),
+            models.CheckConstraint(
+                condition=Q(ranking=ONE_WINNER)
+                | Q(ranking=TWO_WINNERS, movement=MovementKind.MITCHELL.value,
+                    arrow_switch=NO_ARROW_SWITCH),
+                name="session_two_winners_mitchell"),
         ]
 
     def __str__(self):
@@ -110,10 +148,31 @@ class Session(models.Model):
         """Finished and published sessions refuse edits until a director reopens them."""
         return self.status in (self.Status.FINISHED, self.Status.PUBLISHED)
 
+    @property
+    def engine_arrangement(self):
+        """The arrangement the engine's Mitchell takes (movements.schedule), or None for
+        the plain movement."""
+        return None if self.arrangement == PLAIN else self.arrangement
+
+    @property
+    def arrow_switch_rounds(self):
+        """The rounds whose pairs sit the other way round (movements.schedule)."""
+        return (self.rounds,) if self.arrow_switch == LAST_ROUND else ()
+
+    @property
+    def two_winners(self):
+        """Whether the standings rank the NS and the EW pairs apart."""
+        return self.ranking == TWO_WINNERS
+
+    def in_ns_line(self, number):
+        """Whether pair `number` of a Mitchell belongs to its NS line (the stationary
+        pairs, numbered 1 to tables), wherever an arrow-switched round seats it."""
+        return number <= self.tables
+
     def pair_label(self, number):
         """How the room knows a pair: 3NS / 3EW in a Mitchell, the plain number otherwise."""
         if self.movement == self.Movement.MITCHELL:
-            if number <= self.tables:
+            if self.in_ns_line(number):
                 return pgettext("pair label", "%(number)sNS") % {"number": number}
             return pgettext("pair label", "%(number)sEW") % {"number": number - self.tables}
         return str(number)

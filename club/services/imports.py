@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
 from club.models import Board, Pair, Player, Result
-from club.schedule import listing, size_problems
+from club.schedule import listing, movement_option_problems, size_problems
 from club.services.compensation_tables import table_for_import
 from club.services.errors import Refused
 from club.services.players import hold_players
@@ -80,6 +80,8 @@ def import_session(session, pairs, boards, results, *, table_rows=None, user=Non
     """
     problems = size_problems(session, [number for number, _specs in pairs],
                              [board.number for board in boards])
+    problems += [message for messages in movement_option_problems(session).values()
+                 for message in messages]
     if problems:
         raise Refused(problems)
     with transaction.atomic():

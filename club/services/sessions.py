@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 from club.models import Pair, Result, Session
 from club.plan import SessionPlan
 from club.queries import boards_with_results
-from club.schedule import MAX_PAIRS, listing, mitchell_reseating
+from club.schedule import MAX_PAIRS, listing, mitchell_reseating, movement_option_problems
 from club.services.boards import sync_boards
 from club.services.errors import Refused
 from club.services.locks import lock_session
@@ -17,12 +17,17 @@ from club.services.scoring import rescore_session
 from club.services.table_phones import issue_missing_codes
 
 SCORING_FIELDS = ("compensation_table", "policy")
+# What decides who plays which boards where: fixed once results exist.
+MOVEMENT_FIELDS = ("movement", "tables", "boards_per_round", "arrangement", "arrow_switch")
 
 
 def create_session(fields):
     """A new session in setup, with the boards its setup needs."""
     with transaction.atomic():
         session = Session(**fields)
+        problems = movement_option_problems(session)
+        if problems:
+            raise Refused(problems)
         session.full_clean(exclude=["status"])
         session.save()
         sync_boards(session)
@@ -40,7 +45,10 @@ def setup_change_problems(session, fields, pair_numbers):
                                   "its setup.") % {"status": session.get_status_display()}]
         return problems, {}
     after = Session(**{name: fields.get(name, getattr(session, name)) for name in (
-        "movement", "tables", "rounds", "boards_per_round")})
+        *MOVEMENT_FIELDS, "rounds", "ranking")})
+    problems = movement_option_problems(after)
+    if problems:
+        return problems, {}
     reseating = {}
     if session.movement == after.movement == Session.Movement.MITCHELL:
         reseating = mitchell_reseating(pair_numbers, session.tables, after.tables)
@@ -57,11 +65,11 @@ def setup_change_problems(session, fields, pair_numbers):
     played = boards_with_results(session)
     if not played:
         return problems, reseating
-    if any(getattr(after, f) != getattr(session, f)
-           for f in ("movement", "tables", "boards_per_round")):
+    if any(getattr(after, f) != getattr(session, f) for f in MOVEMENT_FIELDS):
         problems[None] = [gettext(
-            "Results exist on boards %(boards)s, so the movement, the number of tables "
-            "and the boards per round can no longer change.") % {"boards": listing(played)}]
+            "Results exist on boards %(boards)s, so the movement, the number of tables, "
+            "the boards per round, the even-table arrangement and the arrow-switch can no "
+            "longer change.") % {"boards": listing(played)}]
         return problems, {}
     total = SessionPlan.of_numbers(after, pair_numbers).board_total
     lost_boards = [n for n in played if n > total]

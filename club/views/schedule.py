@@ -1,8 +1,6 @@
 """The movement as the director sees it: the schedule (rounds by tables) and the printable
 table cards, with how many copies of each board set the room needs."""
 
-from collections import Counter
-
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
@@ -21,9 +19,12 @@ def _board_range(board_set, boards_per_round):
 
 def schedule_grid(plan):
     """Rounds x tables for the templates: each cell has its seating, the labels and the
-    players of its pairs, and its boards ("1–2"); the pairs sitting out are marked.
-    Raises MovementError when the session's own sizes are impossible."""
+    players of its pairs, its boards ("1–2"), whether it is a relay table or an
+    arrow-switched round, and where its pairs and boards go next (the table cards' guide);
+    the pairs sitting out are marked, and each round says which boards rest on the bye
+    stand. Raises MovementError when the session's own sizes are impossible."""
     session, by_number = plan.session, plan.by_number
+    per_round = session.boards_per_round
     seatings = plan.planned
 
     def side(number):
@@ -38,19 +39,32 @@ def schedule_grid(plan):
         rounds.setdefault(seating.round, []).append({
             "table": seating.table, "ns": side(seating.ns), "ew": side(seating.ew),
             "sit_out": seating.is_sit_out, "board_set": seating.board_set,
-            "boards": (_board_range(seating.board_set, session.boards_per_round)
+            "boards": (_board_range(seating.board_set, per_round)
                        if seating.board_set else ""),
+            "relay": seating.table in plan.relay_tables, "switched": seating.switched,
+            "next": _next_places(plan, seating),
         })
-    return [{"round": r, "cells": cells} for r, cells in sorted(rounds.items())]
+    grid = []
+    for number, cells in sorted(rounds.items()):
+        stand = plan.bye_stand_set(number)
+        grid.append({"round": number, "cells": cells,
+                     "bye_stand": _board_range(stand, per_round) if stand else ""})
+    return grid
 
 
-def board_set_copies(grid):
-    """How many copies of each board set to make: the most tables playing the same set in
-    one round (a 3-table Howell plays one set at every table of a round; most movements
-    need one)."""
-    counts = [Counter(cell["board_set"] for cell in row["cells"]
-                      if cell["board_set"] and not cell["sit_out"]) for row in grid]
-    return max((count for round_ in counts for count in round_.values()), default=1)
+def _next_places(plan, seating):
+    """Where the seating's pairs and boards go next round, for the table cards: each pair
+    with its table (or sitting out), the tables its boards go to, or the bye stand; None
+    after the last round."""
+    places = plan.next_places(seating)
+    if places is None:
+        return None
+    seats, tables, resting = places
+    session = plan.session
+    pairs = [{"label": session.pair_label(number), "table": seat.table,
+              "sit_out": seat.is_sit_out, "stays": seat.table == seating.table}
+             for number, seat in seats.items() if seat is not None]
+    return {"pairs": pairs, "tables": tables, "bye_stand": resting}
 
 
 def _schedule_context(session):
@@ -65,7 +79,8 @@ def _schedule_context(session):
         context["error"] = bridge_message(err)
         return context
     context["problems"] = plan.setup_problems
-    context["copies"] = board_set_copies(context["grid"])
+    context["copies"] = plan.board_copies(plan.planned)
+    context["relay"] = plan.relay
     context["tables"] = range(1, len(context["grid"][0]["cells"]) + 1) if context[
         "grid"] else []
     return context

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_safe
 from club.conditional import cached_html, not_modified, revalidated, weak_etag
 from club.io.exports import EXPORT_FORMATS
 from club.plan import SessionPlan
-from club.queries import public_standings
+from club.queries import EW_LINE, NS_LINE, public_standings
 from club.stats.seasons import season_groups
 from club.visibility import is_partial, is_provisional
 from reports.grids import StandingsTable
@@ -44,11 +44,15 @@ def session_list(request):
     })
 
 
-def standings_table(session, sort, standings=None):
-    """The public standings (club.queries.public_standings) as a table sorted by `sort`."""
+def standings_table(session, sort, standings=None, rows=None):
+    """The public standings (club.queries.public_standings) as a table sorted by `sort`:
+    every pair, with each pair's line when the session has two winners; or only `rows`
+    (one line's)."""
     if standings is None:
         standings = public_standings(SessionPlan.load(session))
-    table = StandingsTable(standings.rows,
+    line_of = ({row.number: line for line, rows in standings.lines for row in rows}
+               if session.two_winners else None)
+    table = StandingsTable(standings.rows if rows is None else rows, line_of=line_of,
                            scorecard_prefix=url_prefix("pair-scorecard", session.id))
     if sort:
         table.order_by = sort
@@ -57,15 +61,23 @@ def standings_table(session, sort, standings=None):
 
 def render_live_standings(session, sort):
     """The standings block (reports/grid.html): computed and rendered once per version
-    of the session, language and sort (club.conditional.cached_html). While play is
-    on it says how many of the session's boards the totals count."""
+    of the session, language and sort (club.conditional.cached_html); one table, or one
+    for each line with two winners. While play is on it says how many of the session's
+    boards the totals count."""
     standings = public_standings(SessionPlan.load(session))
-    table = standings_table(session, sort, standings)
-    head, body = table.html_parts()
+    titles = {NS_LINE: _("North-South pairs"), EW_LINE: _("East-West pairs")}
+    lists = []
+    for line, rows in standings.lines:
+        table = StandingsTable(rows, scorecard_prefix=url_prefix("pair-scorecard", session.id))
+        if sort:
+            table.order_by = sort
+        head, body = table.html_parts()
+        lists.append({"title": titles.get(line, ""), "head": head, "body": body,
+                      "attrs": table.attrs.as_html()})
     query = f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}"
     provisional = is_provisional(session)
     return render_to_string("reports/grid.html", {
-        "head": head, "body": body, "table_attrs": table.attrs.as_html(),
+        "lists": lists,
         "live": {"provisional": provisional, "updated": timezone.now(),
                  "poll_url": reverse("standings", args=[session.id]) + query
                  if provisional else ""},

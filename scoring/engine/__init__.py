@@ -47,7 +47,7 @@ from .movements import MovementKind, Seating, boards_of_set
 from .policy import Policy
 from .results import ParsedResult, format_result, parse_result
 from .scores import SCORE_TABLE, contract_score
-from .standings import StandingRow, compute_standings
+from .standings import StandingRow, compute_standings, rank_apart
 from .vulnerability import BOARD_CYCLE, Vulnerability, board_dealer, board_vulnerability
 
 __all__ = [
@@ -90,6 +90,7 @@ __all__ = [
     "board_vulnerability",
     "boards_of_set",
     "compute_standings",
+    "rank_apart",
     "contract_score",
     "deal_hcp",
     "deal_ns_hcp",

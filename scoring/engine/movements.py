@@ -456,17 +456,23 @@ def howell(pairs: int) -> list[Seating]:
 # dispatch
 
 
-def full_rounds(kind: str, *, tables: int | None, pairs: int | None) -> int:
-    """Rounds of the full movement: Mitchell ``tables`` if odd else ``tables - 1``;
-    Howell ``pairs - 1`` if even else ``pairs``; free seating 0.
+def full_rounds(kind: str, *, tables: int | None, pairs: int | None,
+                arrangement: str | None = None) -> int:
+    """Rounds of the full movement: Mitchell ``tables`` if odd else ``tables - 1``
+    (``tables`` with the relay and bye stand); Howell ``pairs - 1`` if even else
+    ``pairs``; free seating 0.
 
     Mitchell reads ``tables`` (``pairs`` may be None, ``2 * tables`` or
-    ``2 * tables - 1``); Howell reads ``pairs`` (``tables`` may be None or
-    ``ceil(pairs / 2)``); free seating reads neither.
+    ``2 * tables - 1``) and ``arrangement`` (see :func:`schedule`); Howell reads
+    ``pairs`` (``tables`` may be None or ``ceil(pairs / 2)``); free seating reads
+    neither.
     """
     kind = _check_kind(kind)
     if kind == "mitchell":
-        return _mitchell_full_rounds(_check_mitchell(tables, pairs)[0])
+        tables = _check_mitchell(tables, pairs)[0]
+        if arrangement is not None:
+            return even_mitchell_full_rounds(tables, arrangement)
+        return _mitchell_full_rounds(tables)
     if kind == "howell":
         pairs = _check_howell(pairs, tables)
         return pairs if pairs % 2 else pairs - 1
@@ -474,21 +480,34 @@ def full_rounds(kind: str, *, tables: int | None, pairs: int | None) -> int:
 
 
 def board_sets(kind: str, *, tables: int | None, pairs: int | None,
-               rounds: int | None = None) -> int:
+               rounds: int | None = None, arrangement: str | None = None) -> int:
     """How many board sets the movement uses (boards = sets * boards per round).
 
     Mitchell: ``tables`` (a shortened Mitchell still plays every set each
-    round); Howell: its number of rounds; free seating: 0.  The arguments are
-    those of :func:`schedule` and are validated the same way.
+    round; the relay and bye stand has one set on the stand); Howell: its
+    number of rounds; free seating: 0.  The arguments are those of
+    :func:`schedule` and are validated the same way.
     """
     kind = _check_kind(kind)
+    _mitchell_only(kind, arrangement)
     if kind == "free":
         return 0
-    full = full_rounds(kind, tables=tables, pairs=pairs)
+    full = full_rounds(kind, tables=tables, pairs=pairs, arrangement=arrangement)
+    if kind == "mitchell" and arrangement is not None and rounds is not None:
+        _check_even_rounds(tables, Arrangement(arrangement), rounds)
     _check_rounds_for(kind, tables, pairs, rounds, full)
     if kind == "mitchell":
         return tables
     return full
+
+
+def _mitchell_only(kind: str, arrangement: Any) -> str | None:
+    """``arrangement``, refused for any movement but a Mitchell."""
+    if arrangement is not None and kind != "mitchell":
+        raise MovementError(
+            _("The skip and the relay and bye stand are arrangements of a Mitchell; "
+              "a %(kind)s has none."), kind=kind)
+    return arrangement
 
 
 def _check_rounds_for(kind: str, tables: Any, pairs: Any, rounds: Any, full: int) -> None:
@@ -512,18 +531,32 @@ def _check_rounds_for(kind: str, tables: Any, pairs: Any, rounds: Any, full: int
 
 
 def schedule(kind: str, *, tables: int | None, pairs: int | None,
-             rounds: int | None = None) -> list[Seating]:
+             rounds: int | None = None, arrangement: str | None = None,
+             arrow_switch_rounds: Collection[int] = ()) -> list[Seating]:
     """The seatings of a session, sorted by round and table.
 
     ``kind`` is one of :data:`KINDS`.  ``"mitchell"`` -> :func:`mitchell`
     (``rounds`` shortens it; ``pairs`` None, ``2 * tables`` or
-    ``2 * tables - 1``); ``"howell"`` -> :func:`howell` (``tables`` None or
-    ``ceil(pairs / 2)``; ``rounds`` None or the full count); ``"free"`` ->
-    ``[]`` (free seating has no schedule; the sizes are not looked at).
+    ``2 * tables - 1``), or with ``arrangement`` (``"skip"`` or ``"relay"``,
+    even number of tables only) -> :func:`even_mitchell`; ``"howell"`` ->
+    :func:`howell` (``tables`` None or ``ceil(pairs / 2)``; ``rounds`` None or
+    the full count); ``"free"`` -> ``[]`` (free seating has no schedule; the
+    sizes are not looked at).  ``arrow_switch_rounds`` (a Mitchell's rounds)
+    are seated the other way round (:func:`arrow_switch`).
     """
     kind = _check_kind(kind)
+    if kind != "mitchell" and arrow_switch_rounds:
+        raise MovementError(
+            _("Arrow-switch rounds are for a Mitchell, whose pairs otherwise keep "
+              "their direction; a %(kind)s has none."), kind=kind)
     if kind == "mitchell":
-        return mitchell(tables, rounds, pairs=pairs)
+        if arrangement is None:
+            seatings = mitchell(tables, rounds, pairs=pairs)
+        else:
+            seatings = even_mitchell(tables, rounds, arrangement=arrangement, pairs=pairs)
+        return arrow_switch(seatings, arrow_switch_rounds) if arrow_switch_rounds \
+            else seatings
+    _mitchell_only(kind, arrangement)
     if kind == "howell":
         full = full_rounds(kind, tables=tables, pairs=pairs)
         _check_rounds_for(kind, tables, pairs, rounds, full)

@@ -1,6 +1,7 @@
 """Standings: each pair's total IMPs over the boards it played, NS and EW ranked together
-(compensation makes their results comparable). Plain arithmetic over plain tuples; the
-pages and exports load the figures and call :func:`compute_standings`."""
+(compensation makes their results comparable), or a Mitchell's two lines ranked apart
+(:func:`rank_apart`: two winners). Plain arithmetic over plain tuples; the pages and
+exports load the figures and call :func:`compute_standings`."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def compute_standings(
             row.boards += 1
             row.imps += imps
     ordered = sorted(rows.values(), key=lambda r: (-r.imps, r.number))
-    return rank(ordered, lambda row: row.imps)
+    return rank(ordered, _imps)
 
 
 def rank(rows, score):
@@ -65,3 +66,16 @@ def rank(rows, score):
             row.rank, row.tied = position, False
         previous = row
     return rows
+
+
+def rank_apart(rows, in_first_line):
+    """Two winners: `rows` (from :func:`compute_standings`, in its order) split into the
+    pairs for which `in_first_line(row)` holds (a Mitchell's NS line) and the others, each
+    list ranked on its own. Returns (first line, second line)."""
+    first = [row for row in rows if in_first_line(row)]
+    second = [row for row in rows if not in_first_line(row)]
+    return rank(first, _imps), rank(second, _imps)
+
+
+def _imps(row):
+    return row.imps

@@ -470,6 +470,9 @@ def test_a_backup_of_format_1_restores(capsys, monkeypatch):
         exported = export_session(session)
         for record in exported["results"]:
             assert record.pop("lead") == ""
+        # New since too: the movement's options, as the sessions were played then.
+        assert [exported["session"].pop(key) for key in (
+            "arrangement", "arrow_switch", "ranking")] == ["plain", "none", "one"]
         assert dumps(exported) == dumps(archive)
     board = Board.objects.get(session__name="Autumn cup", number=1)
     assert (board.deal, board.double_dummy != "", board.par_score is not None) == (

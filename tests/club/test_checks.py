@@ -151,3 +151,16 @@ def test_the_checks_page_lists_items_with_their_links(director_client,
     assert "19 items need attention." in page
     assert f'href="{reverse("result-detail", args=[wrong.pk])}"' in page
     assert f'href="{reverse("entry-traveller", args=[session.pk, 6])}"' in page
+
+
+def test_an_arrow_switched_round_expects_the_pairs_the_other_way_round():
+    # 3-table Mitchell, last round switched: table 2 in round 3 seats 3EW North-South
+    # against 2NS, so a result entered the usual way round is where nobody sat.
+    session = make_session(tables=3, boards_per_round=1, arrow_switch="last")
+    make_result(session, 1, 2, 6, "4S= N", round=3, table=2)
+    misplaced = of_kind(session_checks(session), "misplaced")
+    assert [item.message for item in misplaced] == [
+        "Board 1: 2NS against 3EW (table 2, round 3) (4S= N), but the schedule does not "
+        "seat them so."]
+    missing = [item.message for item in of_kind(session_checks(session), "missing")]
+    assert "Board 1, table 2, round 3: no result for 3EW against 2NS." in missing

@@ -8,9 +8,18 @@ from tests.config.production import environment, manage
 # Child processes: left out of the fast part (README, Running the tests).
 pytestmark = pytest.mark.slow
 
-OVERSIZED = ("from club.models import Session; from scoring.models import moscow_table; "
-             "Session.objects.create(name='Marathon', date='2026-11-20', tables=51, rounds=1, "
-             "boards_per_round=1, compensation_table=moscow_table())")
+# Created with the models as they were at club 0008 (later migrations add columns).
+AT_0008 = (
+    "from django.db import connection; "
+    "from django.db.migrations.loader import MigrationLoader; "
+    "apps = MigrationLoader(connection).project_state(('club', '0008_table_entry_and_rulings'))"
+    ".apps; "
+    "Session = apps.get_model('club', 'Session'); ")
+OVERSIZED = (
+    AT_0008
+    + "table = apps.get_model('scoring', 'CompensationTable').objects.get(builtin=True); "
+    "Session.objects.create(name='Marathon', date='2026-11-20', tables=51, rounds=1, "
+    "boards_per_round=1, compensation_table=table)")
 
 
 def test_a_session_beyond_the_limits_is_named_and_kept(tmp_path):

@@ -14,11 +14,14 @@ from scoring.engine.movements import (
     MovementError,
     Seating,
     arrow_switch,
+    board_sets,
     bye_stand_set,
     even_mitchell,
     even_mitchell_full_rounds,
+    full_rounds,
     howell,
     mitchell,
+    schedule,
 )
 from tests.engine.movement_checks import (
     check_layout,
@@ -352,3 +355,42 @@ def test_arrow_switch_keeps_the_invariants(arrangement, tables):
         assert s.switched == (s.round == last)
         assert (s.ns in ew_line) == s.switched
         assert (s.ew in ew_line) != s.switched
+
+
+# --------------------------------------------------------------------------
+# the dispatcher: schedule, full_rounds and board_sets with an arrangement
+
+
+def test_schedule_dispatches_the_arrangements_and_the_arrow_switch():
+    assert schedule("mitchell", tables=4, pairs=8, arrangement="relay") == relay(4)
+    assert schedule("mitchell", tables=4, pairs=7, rounds=2, arrangement="skip") == (
+        even_mitchell(4, 2, arrangement="skip", pairs=7))
+    switched = schedule("mitchell", tables=4, pairs=8, arrangement="relay",
+                        arrow_switch_rounds=(4,))
+    assert switched == arrow_switch(relay(4), [4])
+    last = [(s.table, s.ns, s.ew, s.switched) for s in switched if s.round == 4]
+    assert last == [(1, 6, 1, True), (2, 7, 2, True), (3, 8, 3, True), (4, 5, 4, True)]
+    # An odd Mitchell may be switched too; without an arrangement it is the plain one.
+    assert schedule("mitchell", tables=3, pairs=6, arrow_switch_rounds=(3,)) == (
+        arrow_switch(mitchell(3), [3]))
+
+
+def test_the_dispatcher_counts_rounds_and_sets_with_the_arrangement():
+    assert full_rounds("mitchell", tables=6, pairs=None, arrangement="relay") == 6
+    assert full_rounds("mitchell", tables=6, pairs=None, arrangement="skip") == 5
+    assert full_rounds("mitchell", tables=6, pairs=None) == 5
+    assert board_sets("mitchell", tables=6, pairs=None, rounds=6, arrangement="relay") == 6
+    with pytest.raises(MovementError, match="skip Mitchell on 6 tables ends with round 5"):
+        board_sets("mitchell", tables=6, pairs=None, rounds=6, arrangement="skip")
+    with pytest.raises(MovementError, match="even number of tables; got 7"):
+        full_rounds("mitchell", tables=7, pairs=None, arrangement="relay")
+
+
+@pytest.mark.parametrize("kind", ["howell", "free"])
+def test_the_arrangements_and_the_arrow_switch_are_for_a_mitchell(kind):
+    with pytest.raises(MovementError, match=f"arrangements of a Mitchell; a {kind} has none"):
+        schedule(kind, tables=4, pairs=8, arrangement="relay")
+    with pytest.raises(MovementError, match=f"a {kind} has none"):
+        schedule(kind, tables=4, pairs=8, arrow_switch_rounds=(1,))
+    with pytest.raises(MovementError, match="arrangements of a Mitchell"):
+        board_sets(kind, tables=4, pairs=8, arrangement="skip")

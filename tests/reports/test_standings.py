@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -131,3 +132,70 @@ def test_standings_page_offers_the_exports(client, evening):
     html = client.get(f"/sessions/{evening.id}/").content.decode()
     for fmt in ("csv", "xlsx", "json"):
         assert f'href="?_export={fmt}"' in html
+
+
+# --- one winner or two ------------------------------------------------------------------
+
+
+def two_winners(session):
+    session.ranking = "two"
+    session.save(update_fields=["ranking"])
+    return session
+
+
+def test_one_winner_says_so(client, evening):
+    html = client.get(f"/sessions/{evening.id}/").content.decode()
+    assert "One winner: NS and EW pairs are ranked together" in html
+    assert "North-South pairs" not in html and "Two winners" not in html
+
+
+def test_two_winners_rank_each_line_apart(client, evening):
+    html = client.get(f"/sessions/{two_winners(evening).id}/").content.decode()
+    assert "Two winners: the North-South pairs and the East-West pairs are ranked apart" in (
+        html)
+    ns, ew = html.split("North-South pairs</h3>")[1].split("East-West pairs</h3>")
+    # NS: 1NS +5, 3NS 0, 2NS -3; EW: 2EW and 3EW 0 share the first place, 1EW -2.
+    rows = [[" ".join(re.sub(r"<[^>]+>", " ", cell).split())
+             for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)[:2]]
+            for row in re.findall(r"<tr>(.*?)</tr>", ns + ew, re.S) if "<td" in row]
+    assert rows == [["1", "1NS"], ["2", "3NS"], ["3", "2NS"],
+                    ["1=", "2EW"], ["1=", "3EW"], ["3", "1EW"]]
+
+
+def test_two_winners_in_the_downloads(client, evening):
+    response = client.get(f"/sessions/{two_winners(evening).id}/?_export=csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0] == ["Rank", "Line", "Tied", "Pair", "Players", "Boards", "IMPs",
+                       "IMPs per board"]
+    assert [(row[0], row[1], row[3]) for row in rows[1:]] == [
+        ("1", "NS", "1NS"), ("2", "NS", "3NS"), ("3", "NS", "2NS"),
+        ("1", "EW", "2EW"), ("1", "EW", "3EW"), ("3", "EW", "1EW")]
+    data = json.loads(client.get(f"/sessions/{evening.id}/?_export=json").content)
+    assert [(row["Line"], row["Rank"]) for row in data][-1] == ("EW", 3)
+
+
+def test_the_scorecard_shows_the_direction_a_pair_sat_in(client, db):
+    # The last round is arrow-switched: 1NS plays it East-West.
+    session = make_session(tables=3, boards_per_round=1, status="finished",
+                           arrow_switch="last")
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    make_result(session, 3, 5, 1, "4S= N", board_hcp=20, round=3, table=1)
+    html = client.get(f"/sessions/{session.id}/pairs/1/").content.decode()
+    directions = re.findall(r'<td class="hide-narrow">(NS|EW)</td>', html)
+    assert directions == ["NS", "EW"]
+    assert "the last round was arrow-switched" in client.get(
+        f"/sessions/{session.id}/").content.decode()
+
+
+@pytest.mark.parametrize("page", ["", "?_export=csv"])
+def test_two_winners_cost_no_query_more(client, django_assert_max_num_queries, page, db):
+    counts = []
+    for tables, ranking in ((3, "one"), (3, "two"), (8, "two")):
+        session = make_session(tables=tables, boards_per_round=1, status="finished",
+                               ranking=ranking)
+        for table in range(1, tables + 1):
+            make_result(session, table, table, tables + table, "3NT= N", board_hcp=24)
+        with django_assert_max_num_queries(10) as captured:
+            assert client.get(f"/sessions/{session.id}/{page}").status_code == 200
+        counts.append(len(captured.captured_queries))
+    assert len(set(counts)) == 1

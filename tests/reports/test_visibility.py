@@ -204,3 +204,26 @@ def test_the_scorecard_total_is_the_sum_of_its_shown_rows(client, half_played):
     assert "1 board this pair played is still in play" in html
     html = client.get(f"/sessions/{half_played.pk}/pairs/5/").content.decode()
     assert '<dd class="neg">−9</dd>' in html and "−7" not in html and "+2" not in html
+
+
+def test_a_relay_board_waits_for_both_relay_tables():
+    # One round of a 4-table relay: tables 1 and 4 share set 1 (board 1); table 2 plays
+    # board 2 alone.
+    session = make_session(tables=4, rounds=1, boards_per_round=1, arrangement="relay")
+    make_result(session, 2, 2, 6, "4S= N", round=1, table=2)
+    make_result(session, 1, 1, 5, "4S= N", round=1, table=1)
+    public = public_boards(SessionPlan.load(session))
+    assert 2 in public and 1 not in public
+    make_result(session, 1, 4, 8, "3NT= N", round=1, table=4)
+    assert 1 in public_boards(SessionPlan.load(session))
+
+
+def test_an_arrow_switched_board_is_released_whichever_way_the_pairs_sat():
+    # 3-table Mitchell, 1 board a round, last round switched: board 1 is played by 1NS-1EW
+    # (table 1, round 1), 3NS-2EW (table 3, round 2) and, switched, 3EW-2NS (table 2).
+    session = make_session(tables=3, boards_per_round=1, arrow_switch="last")
+    make_result(session, 1, 1, 4, "4S= N", round=1, table=1)
+    make_result(session, 1, 3, 5, "4S= N", round=2, table=3)
+    assert 1 not in public_boards(SessionPlan.load(session))
+    make_result(session, 1, 6, 2, "4S= N", round=3, table=2)
+    assert 1 in public_boards(SessionPlan.load(session))

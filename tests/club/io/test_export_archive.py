@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from club.io.archive import FORMAT_VERSION, dumps, export_session, import_archive
+from club.io.files import ImportFailed
 from club.io.results_csv import import_csv
 from club.models import Player, Result, Session
 from club.services.boards import analyse_boards, sync_boards
@@ -76,7 +77,8 @@ def test_archive_content():
     assert document["session"] == {
         "name": "Archive evening", "date": "2026-11-27", "status": "published",
         "movement": "mitchell", "tables": 3, "rounds": 3, "boards_per_round": 2,
-        "duplicated": True, "policy": "declarer",
+        "duplicated": True, "policy": "declarer", "arrangement": "plain",
+        "arrow_switch": "none", "ranking": "one",
         "compensation_table": {"name": "Chicago",
                                "rows": document["session"]["compensation_table"]["rows"]},
     }
@@ -247,3 +249,52 @@ def test_round_trip_of_a_csv_import_with_its_own_pair_and_board_numbers():
     before = dumps(export_session(session))
     wipe()
     assert dumps(export_session(import_archive(before, keep_status=True))) == before
+
+
+@pytest.mark.parametrize("options", [
+    {"arrangement": "relay", "rounds": 4},
+    {"arrangement": "skip", "ranking": "two"},
+    {"arrangement": "relay", "rounds": 4, "arrow_switch": "last"},
+])
+def test_round_trip_of_the_movement_options(options):
+    session = make_session(tables=4, boards_per_round=1, status="finished", **options)
+    make_result(session, 1, 1, 5, "4S= N", board_hcp=24, round=1, table=1)
+    make_result(session, 1, 4, 8, "3NT-1 S", board_hcp=24, round=1, table=4)
+    before = dumps(export_session(session))
+    wipe()
+    imported = import_archive(before, keep_status=True)
+    assert {key: getattr(imported, key) for key in options} == options
+    assert dumps(export_session(imported)) == before
+
+
+def test_two_winners_in_the_archive_rank_each_line():
+    session = make_session(tables=4, boards_per_round=1, status="finished", ranking="two")
+    make_result(session, 1, 1, 5, "4S= N", board_hcp=20)  # NS +: 1NS first of its line
+    standings = export_session(session)["standings"]
+    assert [(row["line"], row["rank"]) for row in standings][:2] == [("NS", 1), ("NS", 2)]
+    ew = [row for row in standings if row["line"] == "EW"]
+    assert [row["pair"] for row in ew][-1] == 5 and ew[0]["rank"] == 1
+    assert len(standings) == 8
+
+
+def test_an_archive_without_the_movement_options_reads_as_before():
+    session = make_session(tables=4, boards_per_round=1, status="finished")
+    document = export_session(session)
+    for key in ("arrangement", "arrow_switch", "ranking"):
+        del document["session"][key]
+    wipe()
+    imported = import_archive(dumps(document), keep_status=True)
+    assert (imported.arrangement, imported.arrow_switch, imported.ranking) == (
+        "plain", "none", "one")
+
+
+def test_an_archive_with_a_relay_on_odd_tables_is_refused_by_name():
+    session = make_session(tables=3, boards_per_round=1, status="finished")
+    document = export_session(session)
+    document["session"]["arrangement"] = "relay"
+    wipe()
+    with pytest.raises(ImportFailed) as failed:
+        import_archive(dumps(document), keep_status=True)
+    assert "relay and bye stand are for a Mitchell on an even number of tables" in str(
+        failed.value)
+    assert not Session.objects.exists()

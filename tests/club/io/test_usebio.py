@@ -57,6 +57,21 @@ def test_export_is_a_butler_pairs_file_with_hands():
     assert (west.findtext("DIRECTION"), west.findtext("SPADES")) == ("West", "")  # a void
 
 
+@pytest.mark.parametrize("ranking, winner_type", [("one", "1"), ("two", "2")])
+def test_the_winner_type_and_places_follow_the_ranking(ranking, winner_type):
+    session = make_session(tables=3, boards_per_round=2, ranking=ranking)
+    make_result(session, 1, 1, 4, "4S= N", board_hcp=20, round=1, table=1)
+    event = SafeET.fromstring(export_usebio(session)).find("EVENT")
+    assert event.findtext("WINNER_TYPE") == winner_type
+    places = {p.findtext("PAIR_NUMBER"): p.findtext("PLACE")
+              for p in event.find("PARTICIPANTS").findall("PAIR")}
+    # 1NS won IMPs from 1EW (pair 4), who is last; the others are level at 0.
+    if ranking == "one":
+        assert places == {"1": "1", "2": "2=", "3": "2=", "5": "2=", "6": "2=", "4": "6"}
+    else:
+        assert places == {"1": "1", "2": "2=", "3": "2=", "5": "1=", "6": "1=", "4": "3"}
+
+
 def test_membership_numbers_only_when_asked():
     session = played_session()
     player = session.pairs.get(number=1).player1

@@ -200,6 +200,36 @@ def test_end_of_round_says_where_everyone_goes(client, evening):
     assert "round 2 of 3" in html
 
 
+def test_a_relay_and_bye_stand_sends_the_boards_on(client, db):
+    # 4 tables with the relay and bye stand, 1 board a round: round 1 plays sets 1, 2, 4, 1
+    # (tables 1 and 4 share set 1), set 3 rests on the stand; sets move relay -> table 3
+    # -> stand -> table 2 -> relay.
+    session = make_session(tables=4, rounds=4, boards_per_round=1, arrangement="relay")
+    issue_codes(session.pk)
+
+    def round_1(table):
+        board = {1: 1, 2: 2, 3: 4, 4: 1}[table]
+        make_result(session, board, table, 4 + table, "3NT= N", round=1, table=table)
+        return client.get(reverse("table", args=[code_of(session, table)]) + "?round=1"
+                          ).content.decode()
+
+    assert "Board 4 goes to the <strong>bye stand</strong>" in round_1(3)
+    assert "Board 2 goes to <strong>tables 1, 4</strong>" in round_1(2)
+    assert "Board 1 goes to <strong>table 3</strong>" in round_1(4)
+
+
+def test_an_arrow_switched_round_seats_the_pairs_the_other_way(client, db):
+    session = make_session(tables=3, boards_per_round=1, arrow_switch="last")
+    issue_codes(session.pk)
+    make_result(session, 2, 1, 6, "3NT= N", round=2, table=1)  # 1NS against 3EW, set 2
+    html = client.get(reverse("table", args=[code_of(session, 1)]) + "?round=2"
+                      ).content.decode()
+    # Round 3 is played the other way round: 1NS stays at table 1 but sits East-West;
+    # 3EW moves up to table 2 and sits North-South.
+    assert "<strong>1NS</strong> stays at <strong>table 1</strong>, East-West" in html
+    assert "<strong>3EW</strong> goes to <strong>table 2</strong>, North-South" in html
+
+
 def test_call_the_director_twice_is_one_call(client, evening, director_client):
     url = reverse("table-call", args=[code_of(evening, 2)])
     client.post(url)

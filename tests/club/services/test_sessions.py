@@ -206,3 +206,70 @@ def test_renumber_pairs_swaps_numbers_through_a_free_one():
     assert session.pairs.get(number=2).player1_id == first
     assert session.pairs.get(number=1).player1_id == second
     assert sorted(session.pairs.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
+
+
+# --- the even-table arrangement, arrow-switch and ranking -------------------------------------
+
+def new_fields(**changes):
+    return {"name": "Tuesday", "date": date(2026, 3, 3), "movement": "mitchell", "tables": 4,
+            "rounds": 4, "boards_per_round": 2, "compensation_table": moscow_table(),
+            **changes}
+
+
+def test_create_session_with_a_relay_and_bye_stand_makes_every_set():
+    session = create_session(new_fields(arrangement="relay", arrow_switch="last"))
+    assert (session.arrangement, session.arrow_switch, session.ranking) == (
+        "relay", "last", "one")
+    assert session.boards.count() == 8  # 4 sets of 2, one on the bye stand each round
+
+
+@pytest.mark.parametrize("changes, field, message", [
+    ({"tables": 5, "rounds": 5, "arrangement": "skip"}, "arrangement",
+     "for a Mitchell on an even number of tables; this session: Mitchell, 5 tables"),
+    ({"movement": "howell", "tables": 4, "rounds": 7, "arrangement": "relay"},
+     "arrangement", "this session: Howell, 4 tables"),
+    ({"movement": "howell", "rounds": 7, "arrow_switch": "last"}, "arrow_switch",
+     "keep their direction all evening; this session's movement: Howell."),
+    ({"movement": "free", "ranking": "two"}, "ranking",
+     "two lines of a Mitchell; this session's movement, free seating"),
+    ({"arrow_switch": "last", "ranking": "two", "rounds": 3}, "ranking",
+     "every pair plays in both directions"),
+])
+def test_create_session_refuses_options_its_movement_cannot_have(changes, field, message):
+    with pytest.raises(Refused) as refused:
+        create_session(new_fields(**changes))
+    assert message in " ".join(refused.value.message_dict[field])
+    assert not Session.objects.exists()
+
+
+def test_the_database_refuses_a_relay_on_an_odd_number_of_tables():
+    from django.db import IntegrityError, transaction
+    session = make_session(tables=3, status="setup")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Session.objects.filter(pk=session.pk).update(arrangement="relay")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Session.objects.filter(pk=session.pk).update(arrow_switch="last", ranking="two")
+
+
+def test_update_session_refuses_odd_tables_for_a_relay_and_keeps_the_session():
+    session = make_session(tables=4, rounds=4, status="setup", arrangement="relay")
+    before = snapshot(session)
+    with pytest.raises(Refused) as refused:
+        update_session(session.pk, {"tables": 5, "rounds": 5})
+    assert "Choose the plain movement" in str(refused.value.message_dict["arrangement"])
+    assert snapshot(session) == before
+    changed, _rescored = update_session(session.pk, {"tables": 5, "rounds": 5,
+                                                     "arrangement": "plain"})
+    assert (changed.tables, changed.arrangement) == (5, "plain")
+
+
+def test_results_fix_the_arrangement_and_the_arrow_switch_not_the_ranking():
+    session = make_session(tables=4, rounds=3)
+    make_result(session, 1, 1, 5, "4S= N")
+    numbers = list(session.pairs.values_list("number", flat=True))
+    for change in ({"arrangement": "relay", "rounds": 3}, {"arrow_switch": "last"}):
+        problems, _reseating = setup_change_problems(session, change, numbers)
+        assert "the even-table arrangement and the arrow-switch can no longer change" in (
+            problems[None][0])
+    changed, _rescored = update_session(session.pk, {"ranking": "two"})
+    assert changed.two_winners

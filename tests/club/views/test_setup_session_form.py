@@ -330,3 +330,84 @@ def test_no_question_without_results_or_without_new_rules(director_client):
     page = director_client.post(edit_url(session), data_of(
         session, name="Renamed", compensation_table=twin.pk)).content.decode()
     assert "none of them would get a different score" in page
+
+
+# --- the even-table arrangement, arrow-switch and ranking -------------------------------------
+
+def test_the_form_offers_the_movement_options_with_todays_defaults(director_client):
+    page = director_client.get(NEW).content.decode()
+    for name, value in (("arrangement", "relay"), ("arrow_switch", "last"),
+                        ("ranking", "two")):
+        assert f'name="{name}" value="{value}"' in page
+    form = director_client.get(NEW).context["form"]
+    # A first evening: the plain movement, no arrow-switch, one winner.
+    assert [form[name].value() for name in ("arrangement", "arrow_switch", "ranking")] == [
+        "plain", "none", "one"]
+
+
+def test_a_new_session_takes_the_last_ones_options(director_client):
+    make_session(tables=6, rounds=6, arrangement="relay", arrow_switch="last")
+    form = director_client.get(NEW).context["form"]
+    assert [form[name].value() for name in ("tables", "arrangement", "arrow_switch")] == [
+        6, "relay", "last"]
+
+
+def test_a_relay_and_bye_stand_plays_as_many_rounds_as_tables(director_client):
+    response = director_client.post(NEW, form_data(tables=6, arrangement="relay",
+                                                   ranking="one", arrow_switch="last"))
+    assert response.status_code == 302
+    session = Session.objects.get()
+    assert (session.rounds, session.arrangement, session.arrow_switch) == (6, "relay", "last")
+    assert board_numbers(session) == list(range(1, 13))  # 6 sets of 2
+
+
+def test_two_winners_for_a_skip_mitchell(director_client):
+    director_client.post(NEW, form_data(arrangement="skip", ranking="two"))
+    session = Session.objects.get()
+    assert (session.rounds, session.arrangement, session.ranking) == (3, "skip", "two")
+
+
+@pytest.mark.parametrize(("changes", "field", "message"), [
+    ({"tables": 5, "arrangement": "skip"}, "arrangement",
+     "The skip and the relay and bye stand are for a Mitchell on an even number of tables; "
+     "this session: Mitchell, 5 tables. Choose the plain movement."),
+    ({"movement": "howell", "arrangement": "relay"}, "arrangement",
+     "this session: Howell, 4 tables"),
+    ({"movement": "free", "rounds": 3, "arrow_switch": "last"}, "arrow_switch",
+     "Arrow-switch is for a Mitchell"),
+    ({"movement": "howell", "ranking": "two"}, "ranking", "Two winners need the two lines"),
+    ({"arrow_switch": "last", "ranking": "two"}, "ranking",
+     "every pair plays in both directions"),
+    ({"arrangement": "skip", "rounds": 4}, "rounds",
+     "A skip Mitchell on 4 tables ends with round 3"),
+    ({"arrangement": "relay", "rounds": 5}, "rounds",
+     "A relay and bye stand Mitchell on 4 tables has at most 4 rounds; got 5."),
+    ({"arrangement": "bye"}, "arrangement", "Select a valid choice."),
+])
+def test_options_the_movement_cannot_have_are_refused(director_client, changes, field,
+                                                      message):
+    response = director_client.post(NEW, form_data(name="Kept name", **changes))
+    assert response.status_code == 200
+    errors = response.context["form"].errors[field]
+    assert any(message in e for e in errors), errors
+    assert not Session.objects.exists()
+
+
+def test_the_edit_form_keeps_a_full_relay_full(director_client):
+    session = make_session(tables=4, rounds=4, status="setup", arrangement="relay")
+    assert director_client.get(edit_url(session)).context["form"]["rounds"].value() is None
+    # Switching to the skip with rounds left empty gives the skip's full 3 rounds.
+    response = director_client.post(edit_url(session), data_of(
+        session, rounds=None, arrangement="skip"))
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert (session.arrangement, session.rounds) == ("skip", 3)
+
+
+def test_a_page_without_the_options_keeps_the_stored_ones(director_client):
+    session = make_session(tables=4, rounds=4, status="setup", arrangement="relay",
+                           ranking="one")
+    response = director_client.post(edit_url(session), data_of(session, name="Renamed"))
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert (session.name, session.arrangement, session.rounds) == ("Renamed", "relay", 4)
