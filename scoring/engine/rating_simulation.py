@@ -14,7 +14,7 @@ from .ratings import DEFAULT_HALF_LIFE, DEFAULT_LAMBDA, RatedResult, fit_ratings
 
 # The standard deviation of a board's compensation IMPs in the club's own data, measured by
 # `python manage.py bench_ratings` on the benchmark evenings (docs/ratings.md).
-BOARD_SPREAD = 4.6
+BOARD_SPREAD = 5.35
 # The spread of the players' skills, in IMPs a board each: a pair of two players one
 # spread above average scores about 1.0 IMP a board more than an average pair, as the best
 # pairs of a club ladder do.

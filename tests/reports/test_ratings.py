@@ -1,0 +1,88 @@
+"""Player ratings on the public pages (club.stats.ratings): which results they read, the
+ratings list with its minimum and downloads, the player page, and a fit never stale."""
+
+import json
+from datetime import date
+
+import pytest
+
+from club.services.sessions import change_status
+from club.stats.ratings import player_ratings, rated_results
+from tests.factories import make_not_played
+from tests.reports.test_players import evenings, players  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_only_boards_played_in_published_sessions_are_rated(players, evenings):  # noqa: F811
+    first, second, _hidden = evenings
+    # A board not played (artificial scores) says nothing of the players.
+    make_not_played(second, 2, 2, 4, "ave+", "ave-")
+    found = rated_results()
+    p = players
+    assert sorted((r.ns, r.ew, r.ns_imps, r.day) for r in found) == sorted([
+        ((p["Ann"].pk, p["Bob"].pk), (p["Eve"].pk, p["Fay"].pk), 9, date(2026, 1, 5)),
+        ((p["Ann"].pk, p["Bob"].pk), (p["Eve"].pk, p["Fay"].pk), 3, date(2026, 1, 5)),
+        ((p["Eve"].pk, p["Fay"].pk), (p["Ann"].pk, p["Cid"].pk), 9, date(2026, 1, 12)),
+    ])
+
+
+def test_the_list_shows_players_with_the_minimum_of_boards(client, settings, players,  # noqa: F811
+                                                           evenings):  # noqa: F811
+    # Boards: Ann 3, Eve 3, Fay 3, Bob 2, Cid 1.
+    settings.RATINGS_MIN_BOARDS = 3
+    page = client.get("/ratings/").content.decode()
+    listed = [name for name in ("Ann", "Bob", "Cid", "Eve", "Fay")
+              if f'/players/{players[name].pk}/">{name}</a>' in page]
+    assert listed == ["Ann", "Eve", "Fay"]
+    assert "at least 3 boards" in page
+    # Ann won +9 +3 and lost 9 with Cid: above Eve and Fay, who scored the mirror image.
+    assert page.index(">Ann</a>") < page.index(">Eve</a>")
+
+
+def test_the_list_downloads_with_plain_numbers(client, settings, players, evenings):  # noqa: F811
+    settings.RATINGS_MIN_BOARDS = 3
+    rows = json.loads(client.get("/ratings/?_export=json").content)
+    assert [row["Player"] for row in rows][0] == "Ann"
+    ann = rows[0]
+    assert ann["Rank"] == 1 and ann["Boards"] == 3
+    assert isinstance(ann["Rating"], float) and ann["Rating"] > 0
+    assert isinstance(ann["Uncertainty (±)"], float) and ann["Uncertainty (±)"] > 0
+    csv = client.get("/ratings/?_export=csv").content.decode("utf-8-sig")
+    assert csv.splitlines()[0] == "Rank,Player,Rating,Uncertainty (±),Boards"
+    assert client.get("/ratings/?_export=xlsx").status_code == 200
+
+
+def test_russian_pages_write_the_rating_with_a_decimal_comma(client, settings, players,  # noqa: F811
+                                                             evenings):  # noqa: F811
+    settings.RATINGS_MIN_BOARDS = 3
+    rating = player_ratings()[players["Ann"].pk]
+    page = client.get("/ratings/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert f"{rating.uncertainty:.2f}".replace(".", ",") in page
+
+
+def test_an_empty_club_has_an_empty_list(client):
+    page = client.get("/ratings/")
+    assert page.status_code == 200
+    assert "Nobody has played enough boards" in page.content.decode()
+
+
+def test_the_player_page_shows_the_rating_and_its_uncertainty(client, players,  # noqa: F811
+                                                               evenings):  # noqa: F811
+    rating = player_ratings()[players["Ann"].pk]
+    page = client.get(f"/players/{players['Ann'].pk}/").content.decode()
+    assert f"<strong>+{rating.rating:.2f}</strong> ± {rating.uncertainty:.2f}" in page
+    assert "from 3 rated boards" in page
+    # Gus and Hal registered for evenings without a board: no rating to show.
+    assert "rated board" not in client.get(f"/players/{players['Gus'].pk}/").content.decode()
+
+
+def test_the_ratings_follow_every_published_change(players, evenings):  # noqa: F811
+    first, second, hidden = evenings
+    before = player_ratings()
+    change_status(hidden.pk, "publish")  # Ann, Bob +9 more against Eve, Fay
+    published = player_ratings()
+    assert published[players["Ann"].pk].boards == before[players["Ann"].pk].boards + 1
+    assert published[players["Bob"].pk].rating > before[players["Bob"].pk].rating
+    change_status(hidden.pk, "unpublish")
+    assert player_ratings() == before
