@@ -6,10 +6,12 @@ from datetime import date
 
 import pytest
 
+from club.services.players import merge_players
 from club.services.sessions import change_status
 from club.stats.ratings import player_ratings, rated_results
-from tests.factories import make_not_played
+from tests.factories import make_not_played, make_player
 from tests.reports.test_players import evenings, players  # noqa: F401 (fixtures)
+from tests.reports.test_seasons import evening
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +88,18 @@ def test_the_ratings_follow_every_published_change(players, evenings):  # noqa: 
     assert published[players["Bob"].pk].rating > before[players["Bob"].pk].rating
     change_status(hidden.pk, "unpublish")
     assert player_ratings() == before
+
+
+def test_the_ratings_follow_a_merge_of_two_records():
+    people = [make_player(name) for name in ["Ivy", "Ivy M.", "Jon", "Kim", "Lou", "Max",
+                                             "Ned", "Oda", "Pia"]]
+    ivy, ivy_again, jon, kim, lou, *others = people
+    rest = [(others[0], others[1]), (others[2], others[3])]
+    evening(date(2026, 2, 2), [(ivy, jon), rest[0], (kim, lou), rest[1]],
+            [(1, 1, 3, "4S= N")])
+    evening(date(2026, 2, 9), [(ivy_again, jon), rest[0], (kim, lou), rest[1]],
+            [(1, 1, 3, "4S= N")])
+    assert player_ratings()[ivy.pk].boards == 1
+    merge_players(ivy.pk, ivy_again.pk)
+    merged = player_ratings()
+    assert merged[ivy.pk].boards == 2 and ivy_again.pk not in merged
