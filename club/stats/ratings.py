@@ -15,7 +15,6 @@ from django.db.models import Count, Max, Sum
 
 from club.models import Player, Result
 from club.stats.totals import published_sessions
-from scoring.engine.ratings import RatedResult, fit_ratings
 
 
 def rated_results():
@@ -23,6 +22,7 @@ def rated_results():
     the session's date), in one query. Artificial adjusted scores (a board not played, or
     a side given an average) say nothing of the players' play and are left out; an
     assigned result counts, as the score the table should have had."""
+    from scoring.engine.ratings import RatedResult  # numpy: loaded when ratings are asked for
     rows = (Result.objects.filter(board__session__in=published_sessions(), not_played=False,
                                   ns_adjustment="", ew_adjustment="")
             .order_by()
@@ -45,6 +45,8 @@ def player_ratings():
     key = "ratings:" + hashlib.sha256(repr(published_state()).encode()).hexdigest()
     ratings = cache.get(key)
     if ratings is None:
+        from scoring.engine.ratings import fit_ratings  # numpy, as in rated_results
+
         ratings = fit_ratings(rated_results())
         if settings.PAGE_CACHE_SECONDS:
             cache.set(key, ratings, settings.PAGE_CACHE_SECONDS)
