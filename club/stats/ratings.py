@@ -11,25 +11,29 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, Q, Sum
 
-from club.models import Player, Result
+from club.models import Pair, Player, Result
 from club.stats.totals import published_sessions
 
 
-def rated_results():
+def rated_results(pairs=None):
     """A RatedResult for every board played in a published session (player ids, NS IMPs,
-    the session's date), in one query. Artificial adjusted scores (a board not played, or
-    a side given an average) say nothing of the players' play and are left out; an
-    assigned result counts, as the score the table should have had."""
+    the session's date), in one query; only the boards of `pairs` (a Pair queryset) when
+    given. Artificial adjusted scores (a board not played, or a side given an average) say
+    nothing of the players' play and are left out; an assigned result counts, as the score
+    the table should have had."""
     from scoring.engine.ratings import RatedResult  # numpy: loaded when ratings are asked for
-    rows = (Result.objects.filter(board__session__in=published_sessions(), not_played=False,
-                                  ns_adjustment="", ew_adjustment="")
-            .order_by()
-            .values_list("ns_pair__player1_id", "ns_pair__player2_id", "ew_pair__player1_id",
-                         "ew_pair__player2_id", "ns_imps", "board__session__date"))
+
+    rows = Result.objects.filter(board__session__in=published_sessions(), not_played=False,
+                                 ns_adjustment="", ew_adjustment="").order_by()
+    if pairs is not None:
+        rows = rows.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs))
+    columns = rows.values_list("ns_pair__player1_id", "ns_pair__player2_id",
+                               "ew_pair__player1_id", "ew_pair__player2_id", "ns_imps",
+                               "board__session__date")
     return [RatedResult((ns1, ns2), (ew1, ew2), imps, day)
-            for ns1, ns2, ew1, ew2, imps, day in rows]
+            for ns1, ns2, ew1, ew2, imps, day in columns]
 
 
 def published_state():
@@ -78,3 +82,14 @@ def ratings_list(min_boards):
     for rank, row in enumerate(rows, start=1):
         row.rank = rank
     return rows
+
+
+def partnership_figures(player_id, partner_id):
+    """The two players' PartnershipRating (scoring.engine.ratings) from their published
+    boards together, or None; one query more than player_ratings."""
+    from scoring.engine.ratings import partnership_rating  # numpy, as in rated_results
+
+    together = Pair.objects.filter(Q(player1_id=player_id, player2_id=partner_id)
+                                   | Q(player1_id=partner_id, player2_id=player_id))
+    return partnership_rating(rated_results(together), player_ratings(),
+                              (player_id, partner_id))

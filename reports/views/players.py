@@ -22,7 +22,7 @@ from club.stats.players import (
     player_evenings,
     totals,
 )
-from club.stats.ratings import player_ratings
+from club.stats.ratings import partnership_figures, player_ratings
 from club.stats.totals import published_sessions
 from reports.charts import trend_svg
 from reports.presenters import evening_rows, imps_cell, trend_points
@@ -115,7 +115,11 @@ def partnership(request, player_id, partner_id):
     played, names = partnership_evenings(player_id, partner_id)
     refuse_unseen(request, played, [player_id, partner_id])
     prefix = player_prefix()
+    figures = partnership_figures(player_id, partner_id) if played else None
     return render(request, "reports/players/partnership.html", {
+        "rating": figures and {"together": signed(round(figures.together, 2)),
+                               "expected": signed(round(figures.expected, 2)),
+                               "boards": figures.boards},
         "player": players[player_id], "partner": players[partner_id],
         "player_url": f"{prefix}{player_id}/", "partner_url": f"{prefix}{partner_id}/",
         **summary(played), "rows": evening_rows(played, names, prefix),

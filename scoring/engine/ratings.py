@@ -132,3 +132,42 @@ def ladder(results: Sequence[RatedResult]) -> dict[Hashable, float]:
                 cell[0] += imps
                 cell[1] += 1
     return {player: total / boards for player, (total, boards) in sums.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class PartnershipRating:
+    """How two players score together: their IMPs a board with the opponents' strength
+    taken out (each board's IMPs plus the opponents' two ratings), against what their two
+    ratings add up to."""
+
+    together: float
+    expected: float
+    boards: int
+
+
+def partnership_rating(results: Iterable[RatedResult], ratings: dict[Hashable, Rating],
+                       pair: tuple[Hashable, Hashable], *,
+                       half_life: float = DEFAULT_HALF_LIFE) -> PartnershipRating | None:
+    """The PartnershipRating of the two players of `pair` from `results` (the boards they
+    played together count; others are skipped), weighted like the ratings: halving every
+    `half_life` days before their last board together. None when they have none. A player
+    without a rating counts as 0."""
+    wanted = set(pair)
+    figures, days = [], []
+    for r in results:
+        if set(r.ns) == wanted:
+            own, opponents = r.ns_imps, r.ew
+        elif set(r.ew) == wanted:
+            own, opponents = -r.ns_imps, r.ns
+        else:
+            continue
+        strength = sum(ratings[p].rating if p in ratings else 0.0 for p in opponents)
+        figures.append(own + strength)
+        days.append(r.day)
+    if not figures:
+        return None
+    last = max(days)
+    weights = decay_weights([(last - day).days for day in days], half_life)
+    together = float(np.average(figures, weights=weights))
+    expected = sum(ratings[p].rating if p in ratings else 0.0 for p in pair)
+    return PartnershipRating(together, expected, len(figures))

@@ -11,11 +11,11 @@ from club.management.commands import bench_ratings
 
 
 def test_prints_both_correlations_for_each_size(monkeypatch):
-    monkeypatch.setattr(bench_ratings, "board_spread", lambda *args: (5.0, 1234))
+    monkeypatch.setattr(bench_ratings, "board_spread", lambda *args: (5.0, 1234, 0.5))
     out = StringIO()
     call_command("bench_ratings", "--seeds", "1", "--results", "2000", stdout=out)
     text = out.getvalue()
-    assert "5.00 (1234 boards" in text
+    assert "5.00 (1234 boards of" in text
     rows = re.findall(r"^(random|regular) partnerships +(\d+) +(0\.\d+) +(0\.\d+) +[01]/1",
                       text, re.MULTILINE)
     assert [(kind, int(n)) for kind, n, _r, _l in rows] == [

@@ -9,7 +9,14 @@ import pytest
 
 from scoring.engine import BoardError
 from scoring.engine.rating_simulation import recovery, simulate_club
-from scoring.engine.ratings import RatedResult, decay_weights, fit_ratings, ladder
+from scoring.engine.ratings import (
+    RatedResult,
+    Rating,
+    decay_weights,
+    fit_ratings,
+    ladder,
+    partnership_rating,
+)
 
 DAY = date(2026, 3, 2)
 FOREVER = 1e12  # a half-life so long that nothing decays
@@ -130,3 +137,18 @@ def test_the_ratings_recover_the_true_order_better_than_the_ladder(loyalty, marg
     # where the ladder cannot tell a player from the partner.
     found = recovery(30, seed=2026, loyalty=loyalty)
     assert found.ratings > found.ladder + margin
+
+
+def test_a_partnership_against_the_sum_of_its_players_worked_by_hand():
+    ratings = {"A": Rating(0.5, 0.3, 9), "B": Rating(0.25, 0.3, 9),
+               "C": Rating(1.0, 0.3, 9), "D": Rating(-0.5, 0.3, 9)}
+    old = DAY - timedelta(days=365)
+    played = (boards(("A", "B"), ("C", "D"), [2], old)  # 2 + (1.0 - 0.5) = 2.5, weight 1/2
+              + boards(("C", "D"), ("B", "A"), [3])  # EW: -3 + 0.5 = -2.5, weight 1
+              + boards(("A", "C"), ("B", "D"), [9]))  # not together: left out
+    found = partnership_rating(played, ratings, ("A", "B"), half_life=365)
+    # (2.5 x 1/2 - 2.5 x 1) / (1/2 + 1) = -1.25 / 1.5
+    assert found.together == pytest.approx(-1.25 / 1.5)
+    assert found.expected == pytest.approx(0.75)
+    assert found.boards == 2
+    assert partnership_rating(played, ratings, ("A", "D")) is None

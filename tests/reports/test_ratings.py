@@ -103,3 +103,20 @@ def test_the_ratings_follow_a_merge_of_two_records():
     merge_players(ivy.pk, ivy_again.pk)
     merged = player_ratings()
     assert merged[ivy.pk].boards == 2 and ivy_again.pk not in merged
+
+
+def test_the_partnership_page_sets_the_pair_against_its_two_ratings(client, players,  # noqa: F811
+                                                                    evenings):  # noqa: F811
+    ratings = player_ratings()
+    ann, bob = players["Ann"].pk, players["Bob"].pk
+    eve, fay = ratings[players["Eve"].pk].rating, ratings[players["Fay"].pk].rating
+    # Together: +9 and +3 on one evening against Eve and Fay, (9 + 3) / 2 + their ratings.
+    together = 6 + eve + fay
+    expected = ratings[ann].rating + ratings[bob].rating
+    page = client.get(f"/players/{ann}/with/{bob}/").content.decode()
+    assert f"<strong>+{together:.2f}</strong>" in page
+    assert "from 2 rated boards" in page
+    assert f"add up to +{expected:.2f}." in page
+    # Ann and Dee never played together: no pair to rate.
+    dee = players["Dee"].pk
+    assert "rated board" not in client.get(f"/players/{ann}/with/{dee}/").content.decode()
