@@ -218,6 +218,9 @@ CACHES = {"default": cache_settings(os.environ.get("CACHE_URL", "")),
 # django-ratelimit counts in the try counts' store.
 RATELIMIT_USE_CACHE = "counts"
 PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 600)
+# Boards a player needs to appear in the public ratings list (docs/ratings.md): below it a
+# rating is still mostly the starting 0.
+RATINGS_MIN_BOARDS = env_int("RATINGS_MIN_BOARDS", 50)
 
 # The double-dummy analysis of imported or dealt hand records runs in a thread of the server
 # process after the deals are stored, the page showing its progress

@@ -5,6 +5,7 @@ from collections import Counter
 
 import django_tables2 as tables
 from django.core.paginator import Paginator
+from django.utils.formats import number_format
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
@@ -43,6 +44,13 @@ class SortableTable(tables.Table):
         self.paginate(page=number, per_page=per_page)
         return self
 
+    def render_player(self, value, record):
+        """A table's player column (the ladder's, the ratings'): the name, linked."""
+        return player_links(self.player_prefix, [record.player_id], [value])
+
+    def value_player(self, value):
+        return value
+
     class Meta:
         template_name = "reports/seasons/grid.html"
         orderable = True
@@ -68,12 +76,6 @@ class LadderTable(SortableTable):
     class Meta(SortableTable.Meta):
         attrs = {"class": "standings ladder"}
         empty_text = _("Nobody has played a published session of this season yet.")
-
-    def render_player(self, value, record):
-        return player_links(self.player_prefix, [record.player_id], [value])
-
-    def value_player(self, value):
-        return value
 
 
 def plain_number(value):
@@ -156,3 +158,25 @@ class EventTable(SortableTable):
 
     def value_total(self, value):
         return plain_number(value)
+
+
+class RatingsTable(SortableTable):
+    """The ratings list (club.stats.ratings): rating and uncertainty in IMPs a board."""
+
+    rank = tables.Column(verbose_name=_("Rank"), order_by=("rank",))
+    player = tables.Column(verbose_name=_("Player"), accessor="name",
+                           order_by=("name",), attrs={"td": {"class": "players-cell"}})
+    rating = SignedColumn(verbose_name=_("Rating"), initial_sort_descending=True, attrs=NUM)
+    uncertainty = tables.Column(verbose_name=_("Uncertainty (±)"), attrs=NUM_NARROW)
+    boards = tables.Column(verbose_name=_("Boards"), initial_sort_descending=True,
+                           attrs=NUM_NARROW)
+
+    class Meta(SortableTable.Meta):
+        attrs = {"class": "standings ratings"}
+        empty_text = _("Nobody has played enough boards in published sessions yet.")
+
+    def render_uncertainty(self, value):
+        return number_format(value, decimal_pos=2)
+
+    def value_uncertainty(self, value):
+        return value

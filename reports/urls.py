@@ -3,7 +3,16 @@ director's download of a session's archive."""
 
 from django.urls import path
 
-from reports.views import boards, downloads, events, players, scorecards, seasons, sessions
+from reports.views import (
+    boards,
+    downloads,
+    events,
+    players,
+    ratings,
+    scorecards,
+    seasons,
+    sessions,
+)
 
 urlpatterns = [
     path("", sessions.session_list, name="session-list"),
@@ -22,6 +31,7 @@ urlpatterns = [
     path("players/<int:player_id>/", players.player_page, name="player"),
     path("players/<int:player_id>/with/<int:partner_id>/", players.partnership,
          name="partnership"),
+    path("ratings/", ratings.ratings_page, name="ratings"),
     path("seasons/", seasons.season_list, name="seasons"),
     path("seasons/<int:season_id>/", seasons.season_page, name="season"),
     path("events/<int:event_id>/", events.event_page, name="event"),

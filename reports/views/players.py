@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.http import urlencode
 from django.views.decorators.http import require_safe
 
@@ -21,6 +22,7 @@ from club.stats.players import (
     player_evenings,
     totals,
 )
+from club.stats.ratings import partnership_figures, player_ratings
 from club.stats.totals import published_sessions
 from reports.charts import trend_svg
 from reports.presenters import evening_rows, imps_cell, trend_points
@@ -52,6 +54,15 @@ def summary(played):
             "per_board": signed(figures.imps_per_board)}
 
 
+def rating_cells(rating):
+    """The player page's rating, signed, and its uncertainty, to 2 decimals; None unrated."""
+    if rating is None:
+        return None
+    return {"rating": signed(round(rating.rating, 2)),
+            "uncertainty": number_format(rating.uncertainty, decimal_pos=2),
+            "boards": rating.boards}
+
+
 @require_safe
 def player_index(request):
     """Everyone who played a published session, by name, with a search."""
@@ -79,8 +90,9 @@ def player_page(request, player_id):
              "partner": names[e.partner_id], "partner_url": f"{prefix}{e.partner_id}/",
              "boards": e.boards, "per_board": signed(e.imps_per_board),
              "imps": imps_cell(e.imps)} for e in best_evenings(played)]
+    rating = player_ratings().get(player.pk) if played else None
     return render(request, "reports/players/player.html", {
-        "player": player, **summary(played),
+        "player": player, **summary(played), "rating": rating_cells(rating),
         "partners": [{"partner": p, "url": reverse("partnership", args=[player.pk,
                                                                         p.partner_id]),
                       "partner_url": f"{prefix}{p.partner_id}/",
@@ -103,7 +115,11 @@ def partnership(request, player_id, partner_id):
     played, names = partnership_evenings(player_id, partner_id)
     refuse_unseen(request, played, [player_id, partner_id])
     prefix = player_prefix()
+    figures = partnership_figures(player_id, partner_id) if played else None
     return render(request, "reports/players/partnership.html", {
+        "rating": figures and {"together": signed(round(figures.together, 2)),
+                               "expected": signed(round(figures.expected, 2)),
+                               "boards": figures.boards},
         "player": players[player_id], "partner": players[partner_id],
         "player_url": f"{prefix}{player_id}/", "partner_url": f"{prefix}{partner_id}/",
         **summary(played), "rows": evening_rows(played, names, prefix),

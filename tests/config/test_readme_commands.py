@@ -50,7 +50,7 @@ PLACEHOLDER = re.compile(r"[A-Z][A-Z_-]+(\.csv)?")
 CRON_FILE = "/var/backups/club/club-$(date +\\%d).json"
 DATA_COMMANDS = {"backup", "restore", "export_session", "import_session", "import_deals",
                  "calibrate"}
-BENCHMARKS = {"bench_pages", "bench_season", "bench_live", "bench_analysis"}
+BENCHMARKS = {"bench_pages", "bench_season", "bench_live", "bench_analysis", "bench_ratings"}
 CATALOGUE_COMMANDS = {"makemessages", "compilemessages"}
 # Two child processes at a time (SQLite makes a writer wait for the other); the lines of one
 # environment run one after the other in one process, in the README's order (the catalogue

@@ -43,7 +43,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 # Every URL name of the public pages and of the tables' pages, by how the walk uses it.
 PUBLIC_PAGES = {"session-list", "standings", "board-list", "board-report", "pair-scorecard",
                 "pair-players", "players", "player", "partnership", "seasons", "season",
-                "event"}
+                "event", "ratings"}
 DIRECTORS_ONLY = {"session-archive"}
 TABLE_PAGES = {"table-code-entry", "table", "table-board"}
 TABLE_POSTS = {"table-accept", "table-withdraw", "table-call"}  # and table-board's form
@@ -126,7 +126,8 @@ class Walk:
                 reverse("player", args=[pair.player1_id]),
                 reverse("partnership", args=[pair.player1_id, pair.player2_id]),
                 reverse("seasons"), reverse("season", args=[self.season.pk]),
-                reverse("event", args=[self.event.pk])]
+                reverse("event", args=[self.event.pk]), reverse("ratings"),
+                *(f"{reverse('ratings')}?_export={fmt}" for fmt in ("csv", "json", "xlsx"))]
 
     def table_urls(self, table, rounds=None):
         """The table's round pages and its boards' pages (of `rounds` only when given)."""

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import connection
-from django.test import Client
+from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
 from club.management.commands.bench_season import build_evening, evening_pairs
@@ -35,6 +35,11 @@ PUBLIC = {
     "players": lambda c: "/players/",
     "players search": lambda c: "/players/?q=player",
     "player page": lambda c: f"/players/{c['player']}/",
+    "ratings": lambda c: "/ratings/",
+    "ratings sorted": lambda c: "/ratings/?sort=-boards",
+    "ratings CSV": lambda c: "/ratings/?_export=csv",
+    "ratings XLSX": lambda c: "/ratings/?_export=xlsx",
+    "ratings JSON": lambda c: "/ratings/?_export=json",
     "partnership page": lambda c: f"/players/{c['player']}/with/{c['partner']}/",
     "standings (players linked)": lambda c: f"/sessions/{c['session']}/",
 }
@@ -54,6 +59,7 @@ PAGES = {**PUBLIC, **DIRECTOR}
 VISITS = [(page, "anonymous") for page in PUBLIC] + [(page, "director") for page in PAGES]
 
 
+@override_settings(RATINGS_MIN_BOARDS=1)  # everyone who played is in the ratings list
 def measure(clients, context):
     """{(page, visitor): queries} for every page."""
     counts = {}

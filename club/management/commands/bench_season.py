@@ -111,6 +111,7 @@ def pages(season, event):
         (_("season ladder"), reverse("season", args=[season.pk]), False),
         (_("season ladder CSV"), reverse("season", args=[season.pk]) + "?_export=csv", False),
         (_("player page"), reverse("player", args=[pair.player1_id]), False),
+        (_("ratings list"), reverse("ratings"), False),
         (_("partnership page"),
          reverse("partnership", args=[pair.player1_id, pair.player2_id]), False),
         (_("event standings (4 sessions)"), reverse("event", args=[event.pk]), False),
