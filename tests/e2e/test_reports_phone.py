@@ -71,3 +71,15 @@ def test_board_report_prints_on_a4(page, live_server, artifacts, transactional_d
     pdf = page.pdf(format="A4", print_background=False)
     (artifacts / "reports-04-board-a4.pdf").write_bytes(pdf)
     assert pdf.startswith(b"%PDF")
+
+
+def test_each_pair_under_its_own_number_on_a_desktop(page, live_server, transactional_db):
+    """On a wide screen the traveller has an EW column, so the EW pair is not repeated
+    under the NS names (it is only on a phone, where that column folds away)."""
+    session = build_session(4, 3, name="Desktop evening")
+    page.goto(f"{live_server.url}/sessions/{session.id}/boards/1/")
+    first_row = page.locator("table.traveller tbody tr").first
+    assert first_row.locator("td.hide-narrow").first.is_visible()  # the EW column
+    assert not first_row.locator(".narrow-only.stacked").is_visible()
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert first_row.locator(".narrow-only.stacked").is_visible()
