@@ -186,6 +186,23 @@ def missing_hcp(data):
             for board in data.boards if board.ns_hcp is None and grouped[board.pk]]
 
 
+def board_deal_conflict(board, dealt=None):
+    """"Board 5: NS HCP entered as 22, but the deal gives NS 20." when a board's HCP
+    disagree with its readable deal (`dealt`: the deal's NS HCP, when known), else ""."""
+    if board.ns_hcp is None or not board.deal:
+        return ""
+    if dealt is None:
+        try:
+            dealt = deal_ns_hcp(board.deal)
+        except BridgeError:
+            return ""
+    if board.ns_hcp == dealt:
+        return ""
+    return gettext("Board %(board)s: NS HCP entered as %(hcp)s, but the deal gives NS "
+                   "%(dealt)s.") % {"board": board.number, "hcp": board.ns_hcp,
+                                    "dealt": dealt}
+
+
 def hcp_against_deal(data):
     """HCP that cannot be right: a duplicated board's known deal holds other HCP than the
     board (or a table) was given. Unreadable deals are reported too."""
@@ -204,11 +221,9 @@ def hcp_against_deal(data):
                 "Board %(board)s: the deal cannot be read, so its HCP cannot be checked.")
                 % {"board": board.number}, url))
             continue
-        if board.ns_hcp is not None and board.ns_hcp != dealt:
-            items.append(Item("hcp_deal", gettext(
-                "Board %(board)s: NS HCP entered as %(hcp)s, but the deal gives NS "
-                "%(dealt)s.") % {"board": board.number, "hcp": board.ns_hcp, "dealt": dealt},
-                url))
+        conflict = board_deal_conflict(board, dealt)
+        if conflict:
+            items.append(Item("hcp_deal", conflict, url))
         for result in grouped[board.pk]:
             if result.ns_hcp is not None and result.ns_hcp != dealt:
                 items.append(Item("hcp_deal", gettext(

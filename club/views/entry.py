@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club.checks import board_deal_conflict
 from club.forms.entry import BoardHcpForm, EntryRowForm
 from club.history import stale_message
 from club.models import Result
@@ -160,6 +161,7 @@ def traveller_page(request, sheet, board, bound=None, hcp_form=None, carried=Non
         "session": session, "sheet": sheet, "board": board, "rows": rows,
         "others": others, "hcp_form": hcp_form, "refusal": refusal,
         "deal_hint": deal_hint(board), "free": sheet.free,
+        "deal_conflict": board_deal_conflict(board) if session.duplicated else "",
         "with_hcp": not session.duplicated, **board_pager(session, board.number),
     }
     return render(request, "club/entry/traveller.html", context)

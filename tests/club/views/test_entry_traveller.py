@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from club.models import Result
 from club.plan import SessionPlan
+from tests.club.test_checks import DEAL_NS_36
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -371,3 +372,19 @@ def test_director_rows_write_scores_and_results_as_the_public_pages(director_cli
     assert 'value="4S-1 N"' in first
     second = page[page.index('id="row-b1-r2-t3"'):page.index('id="row-b1-r3-t2"')]
     assert 'value="PASS"' in second
+
+
+def test_a_board_hcp_the_deal_contradicts_is_flagged_on_the_entry_page(director_client):
+    """Not only on the checks page: the traveller where the director types says so."""
+    session = make_session(tables=3)
+    board = session.boards.get(number=1)
+    board.deal = DEAL_NS_36
+    board.ns_hcp = 26
+    board.save()
+    page = director_client.get(traveller_url(session)).content.decode()
+    assert 'id="deal-conflict"' in page
+    assert "Board 1: NS HCP entered as 26, but the deal gives NS 36." in page
+    board.ns_hcp = 36
+    board.save()
+    page = director_client.get(traveller_url(session)).content.decode()
+    assert 'id="deal-conflict"' not in page  # the deal agrees: nothing to flag
