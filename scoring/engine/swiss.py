@@ -105,7 +105,7 @@ def next_round(scores: Mapping[Hashable, object], met: Collection[frozenset],
     met (``met``: frozensets of two pairs) and those that have had a bye. No two pairs
     meet again while the field can avoid it; when it cannot, the rematches fall to the
     lowest-placed pairs."""
-    order = sorted(scores, key=lambda pair: (_negated(scores[pair]), pair))
+    order = sorted(scores, key=lambda pair: (-scores[pair], pair))
     _check_pairs(order)
     met = {frozenset(pair) for pair in met}
     bye = None
@@ -117,10 +117,6 @@ def next_round(scores: Mapping[Hashable, object], met: Collection[frozenset],
         if found is not None:
             return found, bye
     raise AssertionError("unreachable: any even list pairs with rematches allowed")
-
-
-def _negated(score):
-    return -score
 
 
 def _pair_down(order: list, met: set, rematches: int) -> list[Pairing] | None:
