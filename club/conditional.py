@@ -43,16 +43,21 @@ def revalidated(response, etag, *, public):
     return response
 
 
-def cached_html(key, render):
-    """HTML from the cache under `key` (which names the data it was made from, so it never
-    goes stale), rendered and stored when missing; settings.PAGE_CACHE_SECONDS = 0 turns
+def cached_value(key, compute):
+    """The value stored under `key` (which names the data it was made from, so it never
+    goes stale), computed and stored when missing; settings.PAGE_CACHE_SECONDS = 0 turns
     the cache off."""
     seconds = settings.PAGE_CACHE_SECONDS
     if seconds <= 0:
-        return mark_safe(render())
+        return compute()
     key = "page:" + hashlib.sha256(key.encode()).hexdigest()
-    html = cache.get(key)
-    if html is None:
-        html = str(render())
-        cache.set(key, html, seconds)
-    return mark_safe(html)  # made by our own templates, escaped there
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, seconds)
+    return value
+
+
+def cached_html(key, render):
+    """HTML rendered once for `key` (cached_value)."""
+    return mark_safe(cached_value(key, lambda: str(render())))  # our own templates, escaped

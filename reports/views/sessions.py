@@ -1,5 +1,7 @@
 """The list of sessions and a session's standings (page, live fragment and downloads)."""
 
+import hashlib
+
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -10,8 +12,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from club.conditional import cached_html, not_modified, revalidated, weak_etag
+from club.conditional import cached_html, cached_value, not_modified, revalidated, weak_etag
 from club.io.exports import EXPORT_FORMATS
+from club.models import Session
 from club.plan import SessionPlan
 from club.queries import EW_LINE, NS_LINE, public_standings
 from club.stats.seasons import season_groups
@@ -59,12 +62,12 @@ def standings_table(session, sort, standings=None, rows=None):
     return table
 
 
-def render_live_standings(session, sort):
-    """The standings block (reports/grid.html): computed and rendered once per version
-    of the session, language and sort (club.conditional.cached_html); one table, or one
-    for each line with two winners. While play is on it says how many of the session's
-    boards the totals count."""
-    standings = public_standings(SessionPlan.load(session))
+def render_live_standings(session, sort, standings=None):
+    """The standings block (reports/grid.html), rendered once for each state of what it
+    shows (club.conditional.cached_html); one table, or one for each line with two
+    winners. While play is on it says how many of the session's boards the totals count."""
+    if standings is None:
+        standings = public_standings(SessionPlan.load(session))
     titles = {NS_LINE: _("North-South pairs"), EW_LINE: _("East-West pairs")}
     lists = []
     for line, rows in standings.lines:
@@ -86,11 +89,43 @@ def render_live_standings(session, sort):
     })
 
 
+def shown_by_standings(session, standings):
+    """A digest of everything the standings page shows of the session's data: the
+    session's own fields (its header, rules and status) and each line's rows (rank, pair,
+    names, boards, IMPs) over the boards that count, with how many count. Entries on
+    boards that are not released yet change none of it."""
+    fields = [getattr(session, f.attname) for f in Session._meta.concrete_fields
+              if f.name != "version"]
+    lines = [(line, [repr(row) for row in rows]) for line, rows in standings.lines]
+    shown = (fields, session.compensation_table.name, lines, standings.counted,
+             standings.boards)
+    return hashlib.sha256(repr(shown).encode()).hexdigest()
+
+
+def live_standings(session, sort):
+    """(what the standings show, their block's HTML as a function): the digest is worked
+    out once per version of the session and language (cached), and the block rendered once
+    per digest, so the many writes of an evening that touch no released board change
+    neither the ETag nor the HTML."""
+    loaded = {}
+
+    def digest():
+        loaded["standings"] = public_standings(SessionPlan.load(session))
+        return shown_by_standings(session, loaded["standings"])
+
+    shown = cached_value("|".join(map(str, ("standings-shown", *session_state(session),
+                                            get_language()))), digest)
+    return shown, lambda: cached_html(
+        f"standings-block|{shown}|{get_language()}|{sort}",
+        lambda: render_live_standings(session, sort, loaded.get("standings")))
+
+
 @require_safe
 def standings(request, session_id):
-    """The standings. A poll that finds the session unchanged is answered 304 after one
-    query; otherwise the standings block comes from the cache while the session's version
-    stays the same, so a busy evening renders it once per change, not once per visitor."""
+    """The standings. A poll that finds unchanged what the standings show is answered 304
+    after one query (what they show is worked out once per version of the session); the
+    block comes from the cache, so a busy evening renders it once per change of the
+    standings, not once per visitor or per write."""
     session = live_session(request, session_id)
     # django-tables2's ?sort=, limited to the table's columns (anything else is ignored).
     sort = request.GET.get("sort", "")
@@ -101,7 +136,8 @@ def standings(request, session_id):
         return export_response(standings_table(session, sort), fmt, _("Standings"),
                                f"standings-{session.date}-{session.id}")
     part = request.GET.get("part") == LIVE_PART
-    state = ("standings", *session_state(session), get_language(), sort, part)
+    shown, block = live_standings(session, sort)
+    state = ("standings", shown, get_language(), sort, part)
 
     def etag():
         # The block alone shows nothing of the visitor; the page does (viewer_state).
@@ -113,13 +149,11 @@ def standings(request, session_id):
     unchanged = not_modified(request, etag())
     if unchanged is not None:
         return revalidated(unchanged, etag(), public=public)
-    html = cached_html("|".join(map(str, state[:-1])),
-                       lambda: render_live_standings(session, sort))
     if part:
-        response = HttpResponse(html)
+        response = HttpResponse(block())
     else:
         response = render(request, "reports/standings.html", {
-            "session": session, "standings": html, "export_formats": EXPORT_FORMATS,
+            "session": session, "standings": block(), "export_formats": EXPORT_FORMATS,
             "provisional": is_provisional(session), "partial": is_partial(session),
         })
     return revalidated(response, etag(), public=public)

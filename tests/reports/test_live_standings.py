@@ -1,6 +1,7 @@
 """The live standings: the block refreshes itself (htmx, every 15 s) while the session is
 provisional and says when it was made; conditional requests (an unchanged poll is a 304
-after one query); the block rendered once per version of the session (the page cache);
+after one query); the ETag and the block change with what the standings show (released
+boards, names, the session), not with every write; the block rendered once per change;
 the headers a browser or a proxy needs (ETag, Cache-Control, Vary), and no CSRF cookie
 where nothing is posted."""
 
@@ -11,9 +12,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from club.models import Session
+from club.plan import SessionPlan
 from club.services.locks import lock_session
 from club.services.players import save_player
+from club.services.scoring import score_result
 from reports.views import sessions as views
+from scoring.engine import parse_result
 from tests.factories import make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -90,14 +95,65 @@ def test_an_unchanged_poll_is_a_304_after_one_query(client, evening,
         assert again["Cache-Control"] == first["Cache-Control"]
 
 
-def test_a_change_to_the_session_is_a_new_etag_and_new_standings(client, evening):
-    page = url(evening, part="table")
+def seatings_of_board_1(session):
+    """The (NS, EW) pairs the movement seats at board 1, in round order."""
+    return sorted(SessionPlan.load(session).scheduled_pairs[1])
+
+
+def play_board_1(session, seatings):
+    for ns, ew in seatings:
+        make_result(session, 1, ns, ew, "4S= N", board_hcp=22)
+    bump(session)  # the services bump the version; the factory saves directly
+
+
+def test_writes_the_standings_do_not_show_keep_their_etag(client, django_assert_num_queries):
+    """Entries on a board not yet released change the session (its version) but nothing
+    the public standings show: the poll is still a 304, after one query once the first
+    poll of this version has worked out what the standings show."""
+    session = make_session(tables=3)
+    page = url(session, part="table")
     etag = client.get(page)["ETag"]
-    make_result(evening, 2, 2, 5, "3NT= S", board_hcp=26, round=1, table=2)
-    bump(evening)  # the services bump the version; the factory saves directly
+    play_board_1(session, seatings_of_board_1(session)[:-1])
+    again = client.get(page, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again["ETag"] == etag
+    with django_assert_num_queries(1):
+        assert client.get(page, headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_a_released_board_is_a_new_etag_and_new_standings(client):
+    session = make_session(tables=3)
+    page = url(session, part="table")
+    seatings = seatings_of_board_1(session)
+    play_board_1(session, seatings[:-1])
+    etag = client.get(page)["ETag"]
+    assert "The totals count 0 of 6 boards" in client.get(page).content.decode()
+    play_board_1(session, seatings[-1:])  # every table has played board 1: it is released
     response = client.get(page, headers={"If-None-Match": etag})
     assert response.status_code == 200 and response["ETag"] != etag
-    assert ">2NS<" in response.content.decode()
+    assert "The totals count 1 of 6 boards" in response.content.decode()
+
+
+def test_a_corrected_result_on_a_released_board_is_a_new_etag(client):
+    session = make_session(tables=3)
+    page = url(session, part="table")
+    play_board_1(session, seatings_of_board_1(session))
+    etag = client.get(page)["ETag"]
+    result = session.boards.get(number=1).results.first()
+    result.set_contract(*parse_result("4S-2 N"))
+    score_result(result)
+    result.save()
+    bump(session)
+    response = client.get(page, headers={"If-None-Match": etag})
+    assert response.status_code == 200 and response["ETag"] != etag
+
+
+def test_a_change_to_the_session_itself_is_a_new_etag(client, evening):
+    page = url(evening)
+    etag = client.get(page)["ETag"]
+    Session.objects.filter(pk=evening.pk).update(name="Renamed evening")
+    bump(evening)
+    response = client.get(page, headers={"If-None-Match": etag})
+    assert response.status_code == 200 and "Renamed evening" in response.content.decode()
 
 
 def test_a_renamed_player_is_a_new_etag(client, evening):
@@ -141,7 +197,7 @@ def test_the_page_of_a_session_in_setup_is_private(director_client):
         assert response["Cache-Control"] == "private, max-age=0, must-revalidate"
 
 
-def test_the_standings_are_rendered_once_per_version(client, evening, settings,
+def test_the_standings_are_rendered_once_per_change_of_what_they_show(client, evening, settings,
                                                      django_assert_num_queries):
     settings.PAGE_CACHE_SECONDS = 600
     with mock.patch.object(views, "render_live_standings",
@@ -153,6 +209,11 @@ def test_the_standings_are_rendered_once_per_version(client, evening, settings,
         assert second in first
         client.get(url(evening, sort="pair"))
         assert render.call_count == 2  # another sort, another block
+        bump(evening)  # a write that changes nothing the standings show
+        client.get(url(evening))
+        assert render.call_count == 2
+        make_result(evening, 2, 2, 5, "3NT= S", board_hcp=26, round=1, table=2)
+        Session.objects.filter(pk=evening.pk).update(name="Renamed evening")
         bump(evening)
         client.get(url(evening))
         assert render.call_count == 3
