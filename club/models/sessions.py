@@ -212,6 +212,12 @@ class Pair(models.Model):
         return self.session.pair_label(self.number)
 
 
+def vulnerability_of(number, override):
+    """A board's vulnerability: its override, or its number's place in the standard cycle
+    (for rows read without making a Board)."""
+    return Vulnerability(override) if override else board_vulnerability(number)
+
+
 class Board(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards",
                                 verbose_name=_("session"))
@@ -278,6 +284,4 @@ class Board(models.Model):
 
     @property
     def vulnerability(self):
-        if self.vulnerability_override:
-            return Vulnerability(self.vulnerability_override)
-        return board_vulnerability(self.number)
+        return vulnerability_of(self.number, self.vulnerability_override)

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Sum
 from django.db.models.functions import Coalesce
 
-from club.models import Board, Result, Session
+from club.models import Result, Session
+from club.models.sessions import vulnerability_of
 from scoring.engine import MAX_HCP, MIN_HCP
 from scoring.engine.calibration import MIN_RESULTS, band_of, propose
 from scoring.models import CompensationTable, moscow_table
@@ -59,8 +60,7 @@ def club_figures(date_from=None, date_to=None):
     figures = ClubFigures()
     for session_id, number, override, ns_hcp, results, score, net in result_groups(
             date_from, date_to):
-        # The board's own rule for its vulnerability (override, or the standard cycle).
-        vulnerability = Board(number=number, vulnerability_override=override).vulnerability
+        vulnerability = vulnerability_of(number, override)
         line = strong_line(ns_hcp, vulnerability)
         if line is None:
             continue
