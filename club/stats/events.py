@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from club.models import CarryOver, Session
 from club.stats.ranking import Ranked, rank
-from club.stats.totals import evenings, pairs_of_sessions
+from club.stats.totals import sessions_evenings
 
 
 def event_sessions(event):
@@ -45,8 +45,9 @@ def entry_key(event, player_id, partner_id):
 
 def event_standings(event, sessions):
     """The standings of `event` over `sessions` (its published sessions, loaded), best
-    total first; equal totals share a rank. Four queries."""
-    played, names = evenings(pairs_of_sessions([s.pk for s in sessions]))
+    total first; equal totals share a rank. Four queries, two when the pairs' totals are
+    kept (club.stats.totals.sessions_pair_totals)."""
+    played, names = sessions_evenings(sessions)
     entries = {}
 
     def entry(key):

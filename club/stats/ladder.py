@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from club.stats.ranking import Ranked, rank
-from club.stats.totals import evenings, pairs_of_sessions, published_sessions
+from club.stats.totals import published_sessions, sessions_evenings
 
 
 def season_sessions(season):
@@ -66,5 +66,5 @@ def ladder_rows(played, names, min_sessions, best_of=None):
 
 def season_ladder(season, sessions):
     """The ladder of `season` over `sessions` (its published sessions, loaded)."""
-    played, names = evenings(pairs_of_sessions([s.pk for s in sessions]))
+    played, names = sessions_evenings(sessions)
     return ladder_rows(played, names, season.min_sessions, season.best_of)

@@ -1,8 +1,11 @@
 """Each pair's boards and IMPs, summed by the database, and the evenings they make for each
 player: the building block of ladders, events and player pages."""
 
+import hashlib
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count, Sum
 
 from club.models import Pair, Result, Session
@@ -25,6 +28,21 @@ def pair_totals(pairs):
         for pair_id, boards, imps in rows:
             before = totals.get(pair_id, (0, 0))
             totals[pair_id] = (before[0] + boards, before[1] + imps)
+    return totals
+
+
+def sessions_pair_totals(sessions):
+    """pair_totals of the pairs of `sessions` (loaded Session objects), kept in Django's
+    cache under the sessions' state (ids, creation times, versions): every write to a
+    session's results or pairs bumps its version, so a kept value is never stale, and a
+    season's pages sum their results once per change, not once per visitor."""
+    state = sorted((s.pk, s.created_at.timestamp(), s.version) for s in sessions)
+    key = "pair-totals:" + hashlib.sha256(repr(state).encode()).hexdigest()
+    totals = cache.get(key)
+    if totals is None:
+        totals = pair_totals(pairs_of_sessions([s.pk for s in sessions]))
+        if settings.PAGE_CACHE_SECONDS:
+            cache.set(key, totals, settings.PAGE_CACHE_SECONDS)
     return totals
 
 
@@ -70,13 +88,15 @@ PAIR_FIELDS = ("id", "session_id", "number", "player1_id", "player2_id", "player
 SESSION_FIELDS = ("session__date", "session__name", "session__movement", "session__tables")
 
 
-def evenings(pairs, *, details=False):
+def evenings(pairs, *, details=False, totals=None):
     """(evenings, names): a PlayerEvening for each player of each pair of `pairs` (a Pair
     queryset) that played a board, and {player id: name}; with `details`, each evening
-    knows its session's date, name and setup, and they come oldest first. Three queries."""
+    knows its session's date, name and setup, and they come oldest first. Three queries;
+    one when the pairs' `totals` (pair_totals) are given."""
     rows = list(pairs.order_by().values_list(*PAIR_FIELDS, *(SESSION_FIELDS if details
                                                             else ())))
-    totals = pair_totals(pairs)
+    if totals is None:
+        totals = pair_totals(pairs)
     found, names = [], {}
     for pair_id, session_id, number, first, second, first_name, second_name, *session in rows:
         names[first], names[second] = first_name, second_name
@@ -93,3 +113,10 @@ def evenings(pairs, *, details=False):
 
 def pairs_of_sessions(session_ids):
     return Pair.objects.filter(session_id__in=session_ids)
+
+
+def sessions_evenings(sessions):
+    """evenings of the pairs of `sessions` (loaded Session objects), their totals from
+    sessions_pair_totals: one query when those are kept, three when not."""
+    return evenings(pairs_of_sessions([s.pk for s in sessions]),
+                    totals=sessions_pair_totals(sessions))

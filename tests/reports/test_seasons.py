@@ -6,15 +6,20 @@ import io
 import json
 from datetime import date
 from decimal import Decimal
+from unittest import mock
 
 import openpyxl
 import pytest
 
 from club.models import Event, Pair, Session
 from club.services.boards import sync_boards
+from club.services.results import contract_values, correct_result
 from club.services.seasons import save_event, save_season, set_carry_over
+from club.services.sessions import change_status
+from club.stats import totals
 from club.stats.events import event_sessions, event_standings
 from club.stats.ladder import season_ladder, season_sessions
+from scoring.engine import parse_result
 from tests.factories import make_player, make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -263,3 +268,26 @@ def test_sessions_with_one_date_and_one_name_are_told_apart_by_id(client, club):
     data = json.loads(client.get(f"/events/{event.pk}/", {"_export": "json"}).content)
     row = next(row for row in data if row["Players"] == "Ann – Bob")
     assert (row[f"2026-03-14 Club #{first.pk}"], row[f"2026-03-14 Club #{second.pk}"]) == (9, 3)
+
+
+def test_a_season_sums_its_results_once_until_a_session_changes(client, season, settings):
+    """The pairs' totals over the season's sessions are kept (club.stats.totals) under the
+    sessions' state: a second visitor's ladder and the event standings over the same
+    sessions sum nothing again, and a corrected result in a published session (reopened,
+    corrected and published again, each step bumping its version) is summed afresh."""
+    settings.PAGE_CACHE_SECONDS = 600
+    found, (first, _second, _third) = season
+    with mock.patch.object(totals, "pair_totals", wraps=totals.pair_totals) as summed:
+        client.get(f"/seasons/{found.pk}/")
+        client.get(f"/seasons/{found.pk}/?sort=-boards")
+        assert summed.call_count == 1
+        result = first.boards.get(number=1).results.get(ns_pair__number=1)
+        change_status(first.pk, "reopen")
+        correct_result(result.pk, result.version, contract_values(parse_result("4S-2 N")))
+        change_status(first.pk, "finish")
+        change_status(first.pk, "publish")
+        page = client.get(f"/seasons/{found.pk}/").content.decode()
+        assert summed.call_count == 2
+    # Ann and Bob: 4S-2 is -100 (-3 IMPs), so -3 + 3 + 9 over 3 boards: +3.00 a board.
+    table = page[page.index('<table class="standings ladder">'):]
+    assert "+3.00" in table and "+7.00" not in table
