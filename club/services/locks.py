@@ -8,7 +8,7 @@ order.) Locking also bumps the session's version, which the pages use as their E
 cache key."""
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext
 
 from club.models import Board, Session
@@ -24,6 +24,16 @@ def lock_session(session_id):
     Session.objects.filter(pk=session_id).update(version=F("version") + 1)
     return (Session.objects.select_for_update(of=("self",))
             .select_related("compensation_table").get(pk=session_id))
+
+
+def touch_sessions_of(player_id):
+    """Bump the version of every session in which the player plays (inside a transaction,
+    after the player's row is locked: players before sessions, as every service takes
+    them): a renamed player changes what those sessions' pages show."""
+    assert transaction.get_connection().in_atomic_block, "touch_sessions_of needs a transaction"
+    playing = Q(pairs__player1_id=player_id) | Q(pairs__player2_id=player_id)
+    ids = Session.objects.filter(playing).values("pk")
+    Session.objects.filter(pk__in=ids).update(version=F("version") + 1)
 
 
 def current_plan(session, plan=None):

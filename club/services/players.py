@@ -10,7 +10,7 @@ from simple_history.utils import bulk_update_with_history
 from club.models import CarryOver, Pair, Player
 from club.schedule import listing
 from club.services.errors import Refused
-from club.services.locks import lock_session, locked_row
+from club.services.locks import lock_session, locked_row, touch_sessions_of
 
 PLAYER_FIELDS = ("name", "membership_number", "federation_number", "active")
 NUMBER_FIELDS = ("membership_number", "federation_number")
@@ -25,10 +25,13 @@ def save_player(fields, player_id=None):
     with transaction.atomic():
         player = (Player() if player_id is None else
                   locked_row(Player, player_id, gettext("This player no longer exists.")))
+        renamed = player.pk is not None and fields.get("name", player.name) != player.name
         for name, value in fields.items():
             setattr(player, name, value)
         player.full_clean()
         player.save()
+        if renamed:
+            touch_sessions_of(player.pk)  # their pages show the name: new ETags
     return player
 
 

@@ -4,14 +4,13 @@ pages' ETags are made of (club.conditional answers the conditional requests)."""
 
 import hashlib
 
-from django.db.models import Subquery
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import get_language
 
 from club.io.exports import CONTENT_TYPES, EXPORT_FORMATS, export_table
-from club.models import Player, Session
+from club.models import Session
 from club.permissions import is_director
 
 
@@ -25,7 +24,9 @@ def visible_sessions(user):
 
 
 def get_session(request, session_id):
-    """The session if this visitor may see it; 404 otherwise (not even its existence)."""
+    """The session if this visitor may see it; 404 otherwise (not even its existence). One
+    query; the live pages' ETags start from its `version`, which every write to the session
+    and every rename of one of its players bumps (club.services.locks)."""
     session = get_object_or_404(Session.objects.select_related("compensation_table"),
                                 pk=session_id)
     if not session.is_public and not is_director(request.user):
@@ -70,24 +71,10 @@ def download(content, content_type, filename):
 
 # --- live pages: conditional requests and cached HTML ----------------------------------------
 
-def live_session(request, session_id):
-    """get_session in one query, with what the session's pages change with: `version`
-    (bumped by every write to the session, club.services.locks) and `players_marker`, the
-    last change to any player (a renamed player changes the names without touching the
-    session). An unchanged poll costs this query only."""
-    marker = Player.history.order_by("-history_id").values("history_id")[:1]
-    session = get_object_or_404(Session.objects.select_related("compensation_table")
-                                .annotate(players_marker=Subquery(marker)), pk=session_id)
-    if not session.is_public and not is_director(request.user):
-        raise Http404
-    return session
-
-
 def session_state(session):
     """The session's data as the pages show it: its id and creation time (so that a
-    restored or recreated session never matches an old key), version and player marker."""
-    return (session.pk, session.created_at.timestamp(), session.version,
-            session.players_marker or 0)
+    restored or recreated session never matches an old key) and version."""
+    return (session.pk, session.created_at.timestamp(), session.version)
 
 
 def viewer_state(request):

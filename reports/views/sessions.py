@@ -23,7 +23,7 @@ from reports.grids import StandingsTable
 from reports.views.common import (
     export_format,
     export_response,
-    live_session,
+    get_session,
     session_state,
     url_prefix,
     viewer_state,
@@ -126,7 +126,7 @@ def standings(request, session_id):
     after one query (what they show is worked out once per version of the session); the
     block comes from the cache, so a busy evening renders it once per change of the
     standings, not once per visitor or per write."""
-    session = live_session(request, session_id)
+    session = get_session(request, session_id)
     # django-tables2's ?sort=, limited to the table's columns (anything else is ignored).
     sort = request.GET.get("sort", "")
     if sort.removeprefix("-") not in StandingsTable.sort_keys():

@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import DirectorCall, Result, Session, TableEntry
+from club.services.players import save_player
 from club.services.table_phones import issue_codes
 from tests.factories import make_result, make_session
 
@@ -557,3 +558,15 @@ def test_the_history_says_which_table_entered_a_result(evening, director_client)
     assert response.status_code == 302
     page = director_client.get(url).content.decode()
     assert "<td>td</td>" in page  # the director (user "td") made the correction
+
+
+def test_a_renamed_player_changes_the_round_page(client, evening):
+    """The round page shows the pairs' names: renaming a player bumps the version of every
+    session the player plays in (club.services.locks.touch_sessions_of)."""
+    url = reverse("table", args=[code_of(evening, 2)])
+    etag = client.get(url)["ETag"]
+    player = evening.pairs.get(number=2).player1
+    save_player({"name": "Renamed Player"}, player.pk)
+    response = client.get(url, headers={"If-None-Match": etag})
+    assert response.status_code == 200 and response["ETag"] != etag
+    assert "Renamed Player" in response.content.decode()

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from club.models import CarryOver, Pair, Player, Result
+from club.models import CarryOver, Pair, Player, Result, Session
 from club.queries import session_standings
 from club.services.errors import Refused
 from club.services.pairs import save_pair
@@ -188,3 +188,18 @@ def test_merge_refusal_of_partners_and_of_different_numbers():
     assert merge_refusal(first, second, [], []) == ""
     second.membership_number = "2"
     assert "different membership numbers (1 and 2)" in merge_refusal(first, second, [], [])
+
+
+def test_a_rename_bumps_the_sessions_the_player_plays_in_and_no_other():
+    """Their pages show the name (the ETags start from the version); the sessions of other
+    players, and a change that is not the name, keep theirs."""
+    played = make_session(tables=2)
+    other = make_session(tables=2)
+    player = played.pairs.get(number=1).player1
+    versions = dict(Session.objects.values_list("pk", "version"))
+    save_player({"membership_number": "M-77"}, player.pk)
+    assert dict(Session.objects.values_list("pk", "version")) == versions
+    save_player({"name": "New Name"}, player.pk)
+    after = dict(Session.objects.values_list("pk", "version"))
+    assert after[played.pk] == versions[played.pk] + 1
+    assert after[other.pk] == versions[other.pk]
