@@ -18,6 +18,8 @@ datum or the comparisons.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -88,17 +90,22 @@ def matchpoints(entries: Sequence[Entry], *, field: int | None = None
             count=len(entries), value=describe(field),
         )
     top = 2 * (field - 1)
-    scores = [entry for entry in entries if not isinstance(entry, Adjusted)]
+    scores = sorted(entry for entry in entries if not isinstance(entry, Adjusted))
     played = len(scores)
+    by_score = {}  # equal scores get equal matchpoints: each worked out once
     values = []
     for entry in entries:
         if isinstance(entry, Adjusted):
             values.append((Fraction(top * ADJUSTED_PERCENT[entry.ns], 100),
                            Fraction(top * ADJUSTED_PERCENT[entry.ew], 100)))
             continue
-        raw = sum(2 if entry > other else 1 if entry == other else 0 for other in scores) - 1
-        ns = Fraction((raw + 1) * field, played) - 1
-        values.append((ns, top - ns))
+        if entry not in by_score:
+            # Two for each score beaten, one for each tie but itself.
+            beaten = bisect_left(scores, entry)
+            ties = bisect_right(scores, entry) - beaten
+            ns = Fraction((2 * beaten + ties) * field, played) - 1
+            by_score[entry] = (ns, top - ns)
+        values.append(by_score[entry])
     return values
 
 
@@ -110,7 +117,12 @@ def percentages(entries: Sequence[Entry], *, field: int | None = None
     top = 2 * ((len(values) if field is None else field) - 1)
     if top == 0:
         return [(Fraction(50), Fraction(50)) for _value in values]
-    return [(ns * 100 / top, ew * 100 / top) for ns, ew in values]
+    # matchpoints gives equal scores one shared pair: each pair is converted once.
+    by_pair = {}
+    for pair in values:
+        if id(pair) not in by_pair:
+            by_pair[id(pair)] = (pair[0] * 100 / top, pair[1] * 100 / top)
+    return [by_pair[id(pair)] for pair in values]
 
 
 # --------------------------------------------------------------------------
@@ -162,14 +174,18 @@ def cross_imps(entries: Sequence[Entry]) -> list[tuple[Fraction, Fraction]]:
     over those comparisons (0 when it is the only one); an adjusted side gets +3, 0 or -3
     IMPs."""
     entries = _checked(entries)
-    scores = [entry for entry in entries if not isinstance(entry, Adjusted)]
+    scores = Counter(entry for entry in entries if not isinstance(entry, Adjusted))
+    played = sum(scores.values())
+    by_score = {}  # equal scores get equal IMPs: each worked out once
     values = []
     for entry in entries:
         if isinstance(entry, Adjusted):
             values.append(tuple(Fraction(side) for side in _adjusted_imps(entry)))
             continue
-        # Every other score: the result itself compares with itself once, at 0 IMPs.
-        total = sum(imps(entry - other) for other in scores)
-        ns = Fraction(total, len(scores) - 1) if len(scores) > 1 else Fraction(0)
-        values.append((ns, -ns))
+        if entry not in by_score:
+            # Every other score: the result itself compares with itself once, at 0 IMPs.
+            total = sum(count * imps(entry - other) for other, count in scores.items())
+            ns = Fraction(total, played - 1) if played > 1 else Fraction(0)
+            by_score[entry] = (ns, -ns)
+        values.append(by_score[entry])
     return values
