@@ -5,10 +5,10 @@ data, so they never go stale. The live standings (reports) and the table pages u
 
 import hashlib
 
-from django.conf import settings
-from django.core.cache import cache
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
+
+from club.stats.kept import kept
 
 
 def weak_etag(*parts):
@@ -44,18 +44,9 @@ def revalidated(response, etag, *, public):
 
 
 def cached_value(key, compute):
-    """The value stored under `key` (which names the data it was made from, so it never
-    goes stale), computed and stored when missing; settings.PAGE_CACHE_SECONDS = 0 turns
-    the cache off."""
-    seconds = settings.PAGE_CACHE_SECONDS
-    if seconds <= 0:
-        return compute()
-    key = "page:" + hashlib.sha256(key.encode()).hexdigest()
-    value = cache.get(key)
-    if value is None:
-        value = compute()
-        cache.set(key, value, seconds)
-    return value
+    """The value kept under `key` (which names the data it was made from, so it never goes
+    stale), computed when missing (club.stats.kept)."""
+    return kept("page", key, compute)
 
 
 def cached_html(key, render):

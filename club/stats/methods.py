@@ -12,7 +12,8 @@ from fractions import Fraction
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Result
-from club.stats.totals import published_sessions
+from club.stats.kept import kept
+from club.stats.totals import published_sessions, published_state
 from scoring.engine import Adjustment
 from scoring.engine.agreement import rank_correlation
 from scoring.engine.methods import ADJUSTED_PERCENT, Adjusted, butler, cross_imps, percentages
@@ -134,10 +135,12 @@ def method_agreement(sessions, min_boards=MIN_BOARDS_A_HALF):
 
 
 def period_agreement(date_from=None, date_to=None, min_boards=MIN_BOARDS_A_HALF):
-    """method_agreement over the published sessions of a period (or all of them)."""
+    """method_agreement over the published sessions of a period (or all of them), kept
+    under the published sessions' state (it scores every board by every method)."""
     sessions = published_sessions()
     if date_from is not None:
         sessions = sessions.filter(date__gte=date_from)
     if date_to is not None:
         sessions = sessions.filter(date__lte=date_to)
-    return method_agreement(sessions, min_boards)
+    return kept("method-agreement", (published_state(), date_from, date_to, min_boards),
+                lambda: method_agreement(sessions, min_boards))

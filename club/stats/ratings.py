@@ -6,15 +6,13 @@ kept in Django's cache under a key naming the published sessions' state (their n
 versions and creation times), which every write to a published session's results, pairs or
 status changes, so a cached fit is never stale."""
 
-import hashlib
 from dataclasses import dataclass
 
-from django.conf import settings
-from django.core.cache import cache
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Q
 
 from club.models import Pair, Player, Result
-from club.stats.totals import published_sessions
+from club.stats.kept import kept
+from club.stats.totals import published_sessions, published_state
 
 
 def rated_results(pairs=None):
@@ -36,25 +34,15 @@ def rated_results(pairs=None):
             for ns1, ns2, ew1, ew2, imps, day in columns]
 
 
-def published_state():
-    """What the published results change with, in one query."""
-    return tuple(published_sessions().order_by().aggregate(
-        count=Count("id"), ids=Sum("id"), versions=Sum("version"),
-        created=Max("created_at")).values())
-
-
 def player_ratings():
-    """{player id: Rating} from every published result; two queries when cached, three
+    """{player id: Rating} from every published result; two queries when kept, three
     when fitted."""
-    key = "ratings:" + hashlib.sha256(repr(published_state()).encode()).hexdigest()
-    ratings = cache.get(key)
-    if ratings is None:
+    def fit():
         from scoring.engine.ratings import fit_ratings  # numpy, as in rated_results
 
-        ratings = fit_ratings(rated_results())
-        if settings.PAGE_CACHE_SECONDS:
-            cache.set(key, ratings, settings.PAGE_CACHE_SECONDS)
-    return ratings
+        return fit_ratings(rated_results())
+
+    return kept("ratings", published_state(), fit)
 
 
 @dataclass

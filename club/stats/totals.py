@@ -1,19 +1,26 @@
 """Each pair's boards and IMPs, summed by the database, and the evenings they make for each
 player: the building block of ladders, events and player pages."""
 
-import hashlib
 from dataclasses import dataclass
 
-from django.conf import settings
-from django.core.cache import cache
-from django.db.models import Count, Sum
+from django.db.models import Count, Max, Sum
 
 from club.models import Pair, Result, Session
+from club.stats.kept import kept
 
 
 def published_sessions():
     """The sessions the public figures count: published ones only."""
     return Session.objects.filter(status=Session.Status.PUBLISHED)
+
+
+def published_state():
+    """What the published results change with (their sessions' number, ids, versions and
+    latest creation time), in one query: every write to a published session's results,
+    pairs or status, and every rename of one of its players, bumps its version."""
+    return tuple(published_sessions().order_by().aggregate(
+        count=Count("id"), ids=Sum("id"), versions=Sum("version"),
+        created=Max("created_at")).values())
 
 
 def pair_totals(pairs):
@@ -32,18 +39,13 @@ def pair_totals(pairs):
 
 
 def sessions_pair_totals(sessions):
-    """pair_totals of the pairs of `sessions` (loaded Session objects), kept in Django's
-    cache under the sessions' state (ids, creation times, versions): every write to a
-    session's results or pairs bumps its version, so a kept value is never stale, and a
-    season's pages sum their results once per change, not once per visitor."""
+    """pair_totals of the pairs of `sessions` (loaded Session objects), kept under the
+    sessions' state (ids, creation times, versions): every write to a session's results or
+    pairs bumps its version, so a season's pages sum their results once per change, not
+    once per visitor."""
     state = sorted((s.pk, s.created_at.timestamp(), s.version) for s in sessions)
-    key = "pair-totals:" + hashlib.sha256(repr(state).encode()).hexdigest()
-    totals = cache.get(key)
-    if totals is None:
-        totals = pair_totals(pairs_of_sessions([s.pk for s in sessions]))
-        if settings.PAGE_CACHE_SECONDS:
-            cache.set(key, totals, settings.PAGE_CACHE_SECONDS)
-    return totals
+    return kept("pair-totals", state,
+                lambda: pair_totals(pairs_of_sessions([s.pk for s in sessions])))
 
 
 def imps_per_board(imps, boards):

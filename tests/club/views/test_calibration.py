@@ -5,6 +5,7 @@ made from it, the JSON download and the `calibrate` command."""
 import json
 import re
 from datetime import date
+from unittest import mock
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -13,6 +14,8 @@ from django.urls import reverse
 from club.models import Pair
 from club.services.boards import sync_boards
 from club.services.compensation_tables import copy_table
+from club.services.sessions import change_status
+from club.stats import methods
 from club.stats.calibration import club_figures
 from scoring.models import CompensationTable
 from tests.factories import make_player, make_result, make_session
@@ -129,7 +132,7 @@ def test_the_command(results, capsys):
             call_command("calibrate", *args)
 
 
-def test_the_methods_compared_on_the_clubs_own_history(director_client):
+def two_published_evenings():
     """Two published evenings of the same four pairs, eight boards each (the least a
     player needs in each half): on every board pair 1 makes 4S (+420) and pair 2 3H+1
     (+170) in the first, the other way round in the second. Matchpoints rank every player
@@ -146,6 +149,11 @@ def test_the_methods_compared_on_the_clubs_own_history(director_client):
         for board in range(1, 9):
             make_result(session, board, 1, 3, first)
             make_result(session, board, 2, 4, second)
+    return session
+
+
+def test_the_methods_compared_on_the_clubs_own_history(director_client):
+    two_published_evenings()
     page = director_client.get(PAGE).content.decode()
     assert "The 2 published sessions of the period" in page
     rows = {method: page[page.index(f'data-method="{method}"'):][:400]
@@ -153,6 +161,23 @@ def test_the_methods_compared_on_the_clubs_own_history(director_client):
     assert '<td class="num">8</td><td class="num">-1.00</td>' in rows["matchpoints"]
     assert '<td class="num">8</td><td class="num">0.60</td>' in rows["compensation"]
     assert "Which method ranks the players most consistently" in page
+
+
+def test_the_comparison_is_worked_out_once_per_state_of_the_published_results(
+        director_client, settings):
+    """It scores every board by every method: kept under the published sessions' state,
+    worked out again when a published session changes (here: unpublished)."""
+    settings.PAGE_CACHE_SECONDS = 600
+    last = two_published_evenings()
+    with mock.patch.object(methods, "method_agreement",
+                           wraps=methods.method_agreement) as worked_out:
+        director_client.get(PAGE)
+        director_client.get(PAGE)
+        assert worked_out.call_count == 1
+        change_status(last.pk, "unpublish")
+        page = director_client.get(PAGE).content.decode()
+        assert worked_out.call_count == 2
+    assert "The 1 published session of the period" in page
 
 
 def test_the_chart_on_russian_pages_keeps_a_dot_in_its_numbers(director_client, results):
