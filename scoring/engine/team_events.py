@@ -18,6 +18,10 @@ the Swiss pairs (:mod:`scoring.engine.swiss`: seeded or drawn first round, then 
 VPs without rematches, the bye to the lowest-placed team that has not had one). Of the two
 teams of a match the one that has been home less often is home; when both have been home
 as often, the higher-placed one. A bye scores :data:`BYE_VPS`.
+
+**Standings** (:func:`team_standings`): VPs; teams level on VPs by the VPs they won in the
+matches among themselves (when every two of them have met); then net IMPs; then a shared
+rank.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from decimal import Decimal
 
 from . import swiss
 from .errors import BoardError, _, describe
+from .standings import rank
 
 MIN_TEAMS = 3
 MAX_TEAMS = 40
@@ -136,3 +141,84 @@ def _check_teams(teams: Sequence[object]) -> None:
             or not all(type(team) is int and team >= 1 for team in teams)):
         raise BoardError(_("A Swiss teams round needs two or more different team numbers "
                            "(1 or more); got %(value)s."), value=describe(teams))
+
+
+# --------------------------------------------------------------------------
+# standings
+
+
+@dataclass
+class TeamStandingRow:
+    """One team's line in the standings: matches played (a bye is not a match), VPs (a
+    bye's included), net IMPs, and its rank ("3=" when shared)."""
+
+    rank: int
+    tied: bool
+    team: int
+    matches: int
+    vps: Decimal
+    imps: int
+
+    @property
+    def rank_label(self) -> str:
+        return f"{self.rank}=" if self.tied else str(self.rank)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """A match's result as the standings need it: each team's VPs and net IMPs."""
+
+    home: int
+    away: int
+    home_vps: Decimal
+    away_vps: Decimal
+    home_imps: int
+    away_imps: int
+
+
+def team_standings(teams: Sequence[int], matches: Sequence[PlayedMatch],
+                   byes: Sequence[int] = ()) -> list[TeamStandingRow]:
+    """Rank the teams, best first: by VPs (a bye scores :data:`BYE_VPS`); teams level on
+    VPs by the VPs of the matches among themselves, when each of them has met each other
+    (always in a round robin); then by net IMPs; teams still level share the rank. Rows
+    of a shared rank come by team number."""
+    rows = {team: TeamStandingRow(0, False, team, 0, Decimal(0), 0) for team in teams}
+    for team in (*(t for match in matches for t in (match.home, match.away)), *byes):
+        if team not in rows:
+            raise BoardError(_("Team %(team)s has a result but is not in the event (teams "
+                               "%(teams)s)."), team=describe(team),
+                             teams=", ".join(map(str, rows)))
+    for match in matches:
+        for team, vps, imps in ((match.home, match.home_vps, match.home_imps),
+                                (match.away, match.away_vps, match.away_imps)):
+            row = rows[team]
+            row.matches += 1
+            row.vps += vps
+            row.imps += imps
+    for team in byes:
+        rows[team].vps += BYE_VPS
+    by_vps: dict[Decimal, list[TeamStandingRow]] = {}
+    for row in rows.values():
+        by_vps.setdefault(row.vps, []).append(row)
+    head_to_head = {}
+    for level in by_vps.values():
+        head_to_head.update(_among_themselves([row.team for row in level], matches))
+    ordered = sorted(rows.values(),
+                     key=lambda row: (-row.vps, -head_to_head[row.team], -row.imps, row.team))
+    return rank(ordered, lambda row: (row.vps, head_to_head[row.team], row.imps))
+
+
+def _among_themselves(level: list[int], matches: Sequence[PlayedMatch]) -> dict[int, Decimal]:
+    """Each team's VPs in the matches among ``level`` (teams level on VPs); all 0 unless
+    every two of them have met, so that the mini-league is complete."""
+    among = dict.fromkeys(level, Decimal(0))
+    members = set(level)
+    met = set()
+    for match in matches:
+        if match.home in members and match.away in members:
+            among[match.home] += match.home_vps
+            among[match.away] += match.away_vps
+            met.add(frozenset((match.home, match.away)))
+    if len(met) < len(level) * (len(level) - 1) // 2:
+        return dict.fromkeys(level, Decimal(0))
+    return among

@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 from scoring.engine import BoardError
 from scoring.engine.team_events import (
     BYE_VPS,
+    PlayedMatch,
     round_robin,
     swiss_first_round,
     swiss_next_round,
+    team_standings,
 )
 
 
@@ -172,3 +174,46 @@ def test_bad_team_lists_are_refused(teams):
 def test_round_one_is_not_a_later_round():
     with pytest.raises(BoardError, match="numbered 2 or more"):
         swiss_next_round(1, {1: 0, 2: 0}, set())
+
+
+# --------------------------------------------------------------------------
+# standings
+
+
+def played(home, away, home_vps, away_vps, home_imps):
+    return PlayedMatch(home, away, D(home_vps), D(away_vps), home_imps, -home_imps)
+
+
+def test_a_round_robin_level_on_vps_goes_by_the_match_between_them():
+    """Teams 1 and 2 both have 30 VPs; 1 won their match 12-8, so it ranks above 2 although
+    2 has more IMPs (4 to 0)."""
+    matches = [
+        played(1, 2, 12, 8, 3), played(3, 4, 10, 10, 0),
+        played(1, 3, 8, 12, -3), played(2, 4, 14, 6, 10),
+        played(1, 4, 10, 10, 0), played(2, 3, 8, 12, -3),
+    ]
+    rows = team_standings([1, 2, 3, 4], matches)
+    assert [(r.rank_label, r.team, r.vps, r.imps, r.matches) for r in rows] == [
+        ("1", 3, D(34), 6, 3),
+        ("2", 1, D(30), 0, 3),
+        ("3", 2, D(30), 4, 3),
+        ("4", 4, D(26), -10, 3),
+    ]
+
+
+def test_teams_that_have_not_all_met_go_by_imps_then_share_the_rank():
+    matches = [played(1, 2, 15, 5, 10), played(3, 4, 15, 5, 12), played(5, 6, 15, 5, 10)]
+    rows = team_standings([1, 2, 3, 4, 5, 6], matches)
+    assert [(r.rank_label, r.team) for r in rows] == [
+        ("1", 3), ("2=", 1), ("2=", 5), ("4=", 2), ("4=", 6), ("6", 4)]
+
+
+def test_a_bye_scores_its_vps_but_is_no_match():
+    rows = team_standings([1, 2, 3], [played(1, 2, 11, 9, 2)], byes=[3])
+    assert [(r.team, r.vps, r.matches) for r in rows] == [
+        (3, BYE_VPS, 0), (1, D(11), 1), (2, D(9), 1)]
+
+
+def test_a_result_for_a_team_outside_the_event_is_refused():
+    with pytest.raises(BoardError, match=r"Team 7 has a result but is not in the event"):
+        team_standings([1, 2], [played(1, 7, 10, 10, 0)])
