@@ -31,17 +31,22 @@ seating, and a round's boards are complete once every table of the round has pla
 
 ``rounds`` shortens a movement to its first rounds (an evening rarely plays all of them);
 partners and opponents then still repeat no more than in the full movement.
+
+**Scoring** (:func:`individual_standings`): each result is scored as a pairs result (Moscow
+compensation, ``score_board``), and its IMPs go to both players of each line; players are
+ranked by their total like pairs.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from .directions import Direction
 from .errors import MovementError, _, describe
+from .standings import StandingRow, compute_standings
 
 _STATIONARY = None  # the player outside the group: stationary in 4n, the phantom in 4n - 1
 
@@ -219,3 +224,21 @@ def _check_players(players: object) -> int:
             sizes=", ".join(map(str, INDIVIDUAL_SIZES)), players=describe(players),
         )
     return players
+
+
+def individual_standings(
+    players: Iterable[tuple[object, int, str]],
+    results: Iterable[tuple[object, object, object, object, int]],
+) -> list[StandingRow]:
+    """Rank the players of an individual by total IMPs, as :func:`compute_standings` ranks
+    pairs. ``players``: (player key, number, name). ``results``: (north, south, east, west
+    player keys, NS IMPs) for each result; North and South get the NS IMPs, East and West
+    the opposite, and each of the four plays the board."""
+    lines = []
+    for north, south, east, west, ns_imps in results:
+        # Two "results" per board, one for each North-East and South-West couple, give each
+        # player the board once with its line's IMPs.
+        lines.append((north, east, ns_imps, -ns_imps))
+        lines.append((south, west, ns_imps, -ns_imps))
+    return compute_standings(((key, number, name, name) for key, number, name in players),
+                             lines)

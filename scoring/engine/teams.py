@@ -110,6 +110,14 @@ class BoardSwing:
     def outcome(self, room: Room) -> BoardOutcome | None:
         return self.open if room is Room.OPEN else self.closed
 
+    def compensation_imps(self, room: Room, side: Side) -> int | None:
+        """The Moscow compensation IMPs of ``side``'s pair at the ``room`` table on this
+        board (shown beside the match IMPs), or None when that table has no result."""
+        outcome = self.outcome(room)
+        if outcome is None:
+            return None
+        return outcome.ns_imps if side is room.ns_team else outcome.ew_imps
+
 
 def compare_board(board: int, open: BoardOutcome | None, closed: BoardOutcome | None,
                   adjusted: TeamAdjustment | None = None) -> BoardSwing:

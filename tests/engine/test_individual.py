@@ -14,6 +14,7 @@ from scoring.engine.individual import (
     INDIVIDUAL_SIZES,
     full_individual_rounds,
     individual,
+    individual_standings,
 )
 
 WHIST_SIZES = [size for size in INDIVIDUAL_SIZES if size % 4 in (0, 1)]
@@ -164,3 +165,16 @@ def test_rounds_beyond_the_movement_are_refused(rounds):
 def test_a_card_for_a_player_who_is_not_there_is_refused(player):
     with pytest.raises(MovementError, match="numbered 1 to 8"):
         individual(8).card(player)
+
+
+def test_individual_standings_give_each_line_its_imps():
+    """Round 1 of the 8-player movement, one board a table: table 1 (1-2 v 3-5) NS +5 IMPs,
+    table 2 (4-7 v 6-8) NS -2 IMPs; then player 1 North again on a second board, +1."""
+    players = [(p, p, f"Player {p}") for p in range(1, 9)]
+    results = [(1, 2, 3, 5, 5), (4, 7, 6, 8, -2), (1, 3, 2, 4, 1)]
+    rows = individual_standings(players, results)
+    by_player = {row.number: (row.imps, row.boards) for row in rows}
+    assert by_player == {1: (6, 2), 2: (4, 2), 3: (-4, 2), 4: (-3, 2), 5: (-5, 1),
+                         6: (2, 1), 7: (-2, 1), 8: (2, 1)}
+    assert [(row.rank_label, row.number) for row in rows][:3] == [("1", 1), ("2", 2), ("3=", 6)]
+    assert rows[0].label == rows[0].players == "Player 1"

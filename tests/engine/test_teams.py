@@ -73,6 +73,12 @@ def test_each_tables_compensation_beside_the_match_imps():
     assert (match.closed_table.ns_imps, match.closed_table.boards) == (-2, 2)
     assert match.closed_table.ns_team is Side.AWAY
     assert match.closed_table.imps_of(Side.HOME) == 2
+    # Board by board, each pair's compensation IMPs beside the board's match IMPs.
+    first, _second, third, fourth = match.boards
+    assert [first.compensation_imps(room, side) for room in Room for side in Side] == [
+        3, -3, 4, -4]  # open: home NS, away EW; closed: home EW, away NS
+    assert third.compensation_imps(Room.CLOSED, Side.HOME) is None
+    assert fourth.compensation_imps(Room.OPEN, Side.AWAY) is None
 
 
 def test_both_teams_may_get_average_plus():
