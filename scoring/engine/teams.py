@@ -139,12 +139,17 @@ def compare_board(board: int, open: BoardOutcome | None, closed: BoardOutcome | 
                           adjusted.away.imps)
     if open is None and closed is None:
         return BoardSwing(board, None, None, None, 0, 0)
-    if open is None or closed is None:
-        missing = Room.OPEN if open is None else Room.CLOSED
+    if open is None:
         raise BoardError(
-            _("Board %(board)s has no result in the %(room)s room; enter it, or give each "
+            _("Board %(board)s has no result in the open room; enter it, or give each "
               "team an adjusted score (Average plus, Average or Average minus)."),
-            board=board, room=missing.value,
+            board=board,
+        )
+    if closed is None:
+        raise BoardError(
+            _("Board %(board)s has no result in the closed room; enter it, or give each "
+              "team an adjusted score (Average plus, Average or Average minus)."),
+            board=board,
         )
     home = imps(open.ns_score - closed.ns_score)
     return BoardSwing(board, open, closed, None, home, -home)
@@ -214,7 +219,8 @@ def score_match(boards: Iterable[BoardSwing], scheduled_boards: int | None = Non
         scheduled_boards = len(swings)
     elif type(scheduled_boards) is not int or scheduled_boards < len(swings):
         raise BoardError(
-            _("A match of %(count)s boards cannot be scheduled for %(value)s boards."),
+            _("The boards scheduled (%(value)s) must be a whole number, at least the boards "
+              "of the match (%(count)s)."),
             count=len(swings), value=describe(scheduled_boards),
         )
     home = sum(swing.home_imps for swing in swings)

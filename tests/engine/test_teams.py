@@ -119,7 +119,8 @@ def test_a_match_is_refused_empty_repeated_or_longer_than_scheduled():
         score_match([])
     with pytest.raises(BoardError, match="each board once"):
         score_match([swing, swing])
-    with pytest.raises(BoardError, match="2 boards cannot be scheduled for 1 boards"):
+    too_few = r"scheduled \(1\) must be a whole number, at least the boards of the match \(2\)"
+    with pytest.raises(BoardError, match=too_few):
         score_match([swing, compare_board(2, None, None)], scheduled_boards=1)
 
 
