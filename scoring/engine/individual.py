@@ -19,7 +19,9 @@ over a small cyclic group (the classic way published individual movements are ma
 * ``4n - 1`` players (7, 11, 15, 19): the movement for ``4n`` with the last player a
   phantom. The three players the phantom would sit with sit out that round, so each round
   has ``n - 1`` tables in play and every player sits out exactly three rounds; partners at
-  most once, opponents at most twice.
+  most once, opponents at most twice. The rounds are played in an order that keeps the
+  sit-outs even all evening: after any round, no player has sat out more than two rounds
+  more than another.
 
 The base rounds were found by a computer search for these designs (each pair of players'
 difference must come up once between partners and twice between opponents); the tests
@@ -185,26 +187,67 @@ def individual(players: int, rounds: int | None = None) -> IndividualMovement:
 
 @cache
 def _movement(players: int, rounds: int) -> IndividualMovement:
+    games: list[IndividualTable] = []
+    sit_outs: list[tuple[int, ...]] = []
+    for round_number, (tables, out) in enumerate(_rounds(players)[:rounds], start=1):
+        sit_outs.append(out)
+        games.extend(IndividualTable(round_number, index, *table, board_set=round_number)
+                     for index, table in enumerate(tables, start=1))
+    return IndividualMovement(players, rounds, len(games) // rounds, tuple(games),
+                              tuple(sit_outs))
+
+
+@cache
+def _rounds(players: int) -> tuple[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], ...]:
+    """Every round of the full movement, in playing order: (its tables as (N, S, E, W),
+    the players sitting out)."""
     base_size = players + 1 if players % 4 == 3 else players
     moduli, base = _BASES[base_size]
     elements = list(itertools.product(*(range(m) for m in moduli)))
     number = {element: index + 1 for index, element in enumerate(elements)}
     last = len(elements) + 1  # the stationary player (4n), or the phantom (4n - 1)
     phantom = last if players % 4 == 3 else None
-    games: list[IndividualTable] = []
-    sit_outs: list[tuple[int, ...]] = []
-    for round_number, shift in enumerate(elements[:rounds], start=1):
+    rounds = []
+    for shift in elements:
         seated = [tuple(_move(seat, shift, moduli, number, last) for seat in table)
                   for table in base]
-        playing = [table for table in seated if phantom not in table]
         out = set(range(1, players + 1)).difference(*seated)
         out.update(player for table in seated if phantom in table for player in table)
         out.discard(phantom)
-        sit_outs.append(tuple(sorted(out)))
-        games.extend(IndividualTable(round_number, index, *table, board_set=round_number)
-                     for index, table in enumerate(playing, start=1))
-    return IndividualMovement(players, rounds, len(games) // rounds, tuple(games),
-                              tuple(sit_outs))
+        rounds.append((tuple(table for table in seated if phantom not in table),
+                       tuple(sorted(out))))
+    if phantom is None:
+        return tuple(rounds)
+    return tuple(_evenly(rounds, players))
+
+
+def _evenly(rounds: list, players: int) -> list:
+    """The rounds reordered so that the sit-outs stay even as the evening goes on (playing
+    a design's rounds in another order keeps its partners and opponents): round 1 first,
+    then each time the round after which the sit-out counts differ least (then: the lowest
+    highest count; then the earliest). No two players' sit-outs then differ by more than
+    two after any round (the tests check it; with 7 players two is the least possible, as
+    any two rounds' sit-outs share a player)."""
+    counts = dict.fromkeys(range(1, players + 1), 0)
+    ordered, left = [rounds[0]], list(rounds[1:])
+    _sit_out(counts, rounds[0][1])
+    while left:
+        best = min(left, key=lambda candidate: _spread_after(counts, candidate[1]))
+        left.remove(best)
+        ordered.append(best)
+        _sit_out(counts, best[1])
+    return ordered
+
+
+def _sit_out(counts: dict[int, int], players: Sequence[int]) -> None:
+    for player in players:
+        counts[player] += 1
+
+
+def _spread_after(counts: dict[int, int], players: Sequence[int]) -> tuple[int, int]:
+    after = counts.copy()
+    _sit_out(after, players)
+    return (max(after.values()) - min(after.values()), max(after.values()))
 
 
 def _move(seat: Sequence[int] | int | None, shift: tuple[int, ...], moduli: tuple[int, ...],

@@ -178,3 +178,17 @@ def test_individual_standings_give_each_line_its_imps():
                          6: (2, 1), 7: (-2, 1), 8: (2, 1)}
     assert [(row.rank_label, row.number) for row in rows][:3] == [("1", 1), ("2", 2), ("3=", 6)]
     assert rows[0].label == rows[0].players == "Player 1"
+
+
+@pytest.mark.parametrize("players", INDIVIDUAL_SIZES)
+def test_sit_outs_stay_even_after_every_round(players):
+    """After any round no player has sat out more rounds than another plus one (one
+    sitting out a round), or plus two (three a round; with 7 players any two rounds'
+    sit-outs share a player, so after two rounds someone has sat out twice and someone
+    never)."""
+    allowed = {0: 0, 1: 1, 3: 2}[players % 4]
+    counts = Counter()
+    for out in individual(players).sit_outs:
+        counts.update(out)
+        values = [counts[player] for player in range(1, players + 1)]
+        assert max(values) - min(values) <= allowed
