@@ -5,7 +5,9 @@ and their parser), ``results`` (result shorthand), ``scores`` (Law 77), ``compen
 (tables), ``imps`` (IMP scale), ``policy``, ``adjustments`` (Average plus/minus, boards
 not played), ``board`` (scoring a board), ``standings``, ``movements`` (Mitchell, with the
 skip or the relay and bye stand on an even number of tables, Howell, arrow-switch rounds;
-``howell`` builds the Howell, ``seating`` is one table in one round), ``deals``
+``howell`` builds the Howell, ``seating`` is one table in one round), ``individual``
+(individual movements), ``teams`` (a teams match, knockouts), ``team_events`` (round
+robin, Swiss teams, teams standings), ``swiss`` (VPs, Swiss pairings), ``deals``
 (PBN deals and HCP), ``errors``, ``bench`` (``python -m scoring.engine.bench``).
 """
 

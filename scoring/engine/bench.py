@@ -1,6 +1,7 @@
 """Benchmark: score_board against endplay's contract scoring on the same random results,
-and the rate of each other pairs method (scoring.engine.methods) on boards of
-``TABLES_A_BOARD`` results.
+the rate of each other pairs method (scoring.engine.methods) on boards of
+``TABLES_A_BOARD`` results, and a teams night and an individual (a 16-team Swiss of 7
+rounds of 8-board matches, every individual movement).
 
 Run ``python -m scoring.engine.bench [--count N] [--seed S]``. Generating the results is
 not timed. score_board is called once per result (with compensation and IMPs); endplay
@@ -17,7 +18,10 @@ import time
 from .board import score_board
 from .contracts import ALL_CONTRACTS, Doubling, Strain
 from .directions import Direction
+from .individual import INDIVIDUAL_SIZES, individual
 from .methods import butler, cross_imps, matchpoints
+from .team_events import swiss_first_round, swiss_next_round
+from .teams import compare_board, score_match
 from .vulnerability import board_vulnerability
 
 PASS_OUT_RATE = 0.02
@@ -135,6 +139,46 @@ def run_methods(count: int, seed: int = 1) -> dict[str, float]:
     return rates
 
 
+SWISS_TEAMS, SWISS_ROUNDS, MATCH_BOARDS = 16, 7, 8
+
+
+def run_teams(seed: int = 1) -> dict[str, float]:
+    """Seconds for a 16-team Swiss of 7 rounds of 8-board matches (pairing each round and
+    scoring every match from random table results, generated before the clock starts) and
+    for building every individual movement."""
+    rng = random.Random(seed)
+    matches = SWISS_TEAMS // 2 * SWISS_ROUNDS
+    rooms = []
+    for _match in range(matches):
+        opens = generate(MATCH_BOARDS, rng.randrange(2**32))
+        closeds = generate(MATCH_BOARDS, rng.randrange(2**32))
+        # The closed room plays the open room's board (its number and HCP).
+        rooms.append([(score_board(*open_), score_board(open_[0], *closed[1:4], open_[4]))
+                      for open_, closed in zip(opens, closeds, strict=True)])
+    start = time.perf_counter()
+    teams = list(range(1, SWISS_TEAMS + 1))
+    vps = dict.fromkeys(teams, 0)
+    met, home = set(), dict.fromkeys(teams, 0)
+    scored = iter(rooms)
+    for number in range(1, SWISS_ROUNDS + 1):
+        game_round = (swiss_first_round(teams) if number == 1
+                      else swiss_next_round(number, vps, met, (), home))
+        for match in game_round.matches:
+            boards = [compare_board(board, open_, closed)
+                      for board, (open_, closed) in enumerate(next(scored), start=1)]
+            score = score_match(boards)
+            vps[match.home] += score.home_vps
+            vps[match.away] += score.away_vps
+            home[match.home] += 1
+            met.add(frozenset(match.teams))
+    swiss_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    for players in INDIVIDUAL_SIZES:
+        individual(players)
+    return {"swiss_seconds": swiss_seconds, "swiss_matches": matches,
+            "individual_seconds": time.perf_counter() - start}
+
+
 def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1_000_000, help="results to score")
@@ -152,6 +196,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         figures[name] = rate
         print(f"{name + ':':<12} {rate:,.0f} results/s ({TABLES_A_BOARD} a board, "
               f"{method_count:,} results)")
+    teams = run_teams(args.seed)
+    figures.update(teams)
+    print(f"Swiss teams: {teams['swiss_seconds'] * 1000:.1f} ms for {SWISS_TEAMS} teams, "
+          f"{SWISS_ROUNDS} rounds ({teams['swiss_matches']} matches of {MATCH_BOARDS} boards)")
+    print(f"individuals: {teams['individual_seconds'] * 1000:.1f} ms for every movement "
+          f"({len(INDIVIDUAL_SIZES)} sizes)")
     return figures
 
 

@@ -16,6 +16,9 @@ def test_bench_main_prints_both_rates_and_a_ratio(capsys):
     for method in ("matchpoints", "Butler", "cross-IMPs"):
         assert re.search(rf"{method}: +[\d,]+ results/s \(10 a board", out)
         assert figures[method] > 0
+    assert re.search(r"Swiss teams: [\d.]+ ms for 16 teams, 7 rounds \(56 matches of 8 boards\)",
+                     out)
+    assert re.search(r"individuals: [\d.]+ ms for every movement \(12 sizes\)", out)
 
 
 def test_generated_results_are_valid():
