@@ -101,9 +101,12 @@ RS_HEADER = re.compile(r"(?:^|(?<=\|))(vg|rs|pn)\|([^|]*)\|")
 LIN_ROOM = re.compile(r"(?:^|\|)qx\|([oc])")
 
 
-def room_label(room):
-    """The room of a qx| letter as messages name it."""
-    return _("open") if room == "o" else _("closed")
+def entry_place(segment, position, board, room):
+    """Where an rs| entry is, as messages name it."""
+    values = {"segment": segment, "position": position, "board": board}
+    if room == "o":
+        return _("%(segment)s, rs| result %(position)s (board %(board)s, open room)") % values
+    return _("%(segment)s, rs| result %(position)s (board %(board)s, closed room)") % values
 
 
 def room_pairs(names):
@@ -196,9 +199,7 @@ def read_rs_file(text, filename, problems):
         for position, entry in enumerate(entries):
             number = int(first) + position // 2
             room = "oc"[position % 2]
-            where = _("%(segment)s, rs| result %(position)s (board %(board)s, %(room)s "
-                      "room)") % {"segment": segment, "position": position + 1,
-                                  "board": number, "room": room_label(room)}
+            where = entry_place(segment, position + 1, number, room)
             played = read_rs_result(entry, where, problems)
             if played is False or played is None:
                 continue
