@@ -159,10 +159,11 @@ def rs_segments(text):
 
 
 def read_rs_file(text, filename, problems):
-    """(pairs, {board: DealRecord}, results) of a vugraph file's results lists (rs|): each
-    board's result in the open and the closed room, in board order from the vg| header's
-    first board; the players of each room from the header's pn| (eight names), or from a
-    board's own pn| (four names: its room's substitutes); the deals from the boards' md|."""
+    """(pairs by players, pairs, {board: DealRecord}, results) of a vugraph file's results
+    lists (rs|), as read_table_records gives them: each board's result in the open and the
+    closed room, in board order from the vg| header's first board; the players of each room
+    from the header's pn| (eight names), or from a board's own pn| (four names: its room's
+    substitutes); the deals from the boards' md|."""
     numbers, pairs, results, records, seen = {}, [], [], {}, {}
     for index, (header, entries, names, part) in enumerate(rs_segments(text), start=1):
         segment = _("Segment %(index)s") % {"index": index}
@@ -186,12 +187,12 @@ def read_rs_file(text, filename, problems):
         if len(entries) % 2:
             entries.append("")  # the closed room of the last board not written
         room_players = {}  # (board, room) -> a board's own pn| of four names
-        for where, board, record, text in lin_boards(lin_records(part), problems):
+        for where, board, record, record_text in lin_boards(lin_records(part), problems):
             if records.setdefault(record.board, record).deal != record.deal:
                 problems.append(_("%(where)s (board %(board)s): the deal differs from the "
                                   "board's in an earlier record.")
                                 % {"where": where, "board": record.board})
-            room = LIN_ROOM.search(text)
+            room = LIN_ROOM.search(record_text)
             own = [board.info.get(seat, "").strip() for seat in ("South", "West", "North",
                                                                   "East")]
             if room and all(own):
