@@ -70,7 +70,8 @@ def movement_option_problems(session):
     """{field: [messages]} for the session's even-table arrangement, arrow-switch and
     ranking that do not fit its movement and tables ({} when they all do): the skip and
     the relay and bye stand are for a Mitchell on an even number of tables, arrow-switch for
-    a Mitchell, and two winners for a Mitchell whose pairs keep their line all evening."""
+    a Mitchell, and two winners for a Mitchell whose pairs keep their line all evening (or
+    free seating whose pairs 1 to tables sit North-South all evening)."""
     problems = {}
     movement = session.get_movement_display()
     mitchell = session.movement == Session.Movement.MITCHELL
@@ -87,7 +88,9 @@ def movement_option_problems(session):
             "Arrow-switch is for a Mitchell, whose pairs otherwise keep their direction all "
             "evening; this session's movement: %(movement)s.") % {"movement": movement}]
     if session.ranking != ONE_WINNER:
-        if not mitchell:
+        # Free seating may keep its pairs in two lines (pairs 1 to tables North-South), as
+        # a results file ranked with two winners says.
+        if not (mitchell or session.movement == Session.Movement.FREE):
             problems["ranking"] = [gettext(
                 "Two winners need the two lines of a Mitchell; this session's movement, "
                 "%(movement)s, ranks its pairs in one list (one winner).")

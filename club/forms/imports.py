@@ -1,5 +1,5 @@
 """Forms of the director's import page: a results CSV with its names file, a JSON session
-archive, a USEBIO results file or a PBN results file."""
+archive, a USEBIO results file, a PBN results file or a BBO LIN file."""
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -86,3 +86,22 @@ class PbnImportForm(forms.Form):
 
     def clean_pbn(self):
         return check_upload(self.cleaned_data["pbn"])
+
+
+class LinImportForm(forms.Form):
+    lin = forms.FileField(
+        label=gettext_lazy("BBO LIN file"),
+        help_text=gettext_lazy("The played tables of an online event (players, deal, "
+                               "auction, claim or play), or a vugraph file with its results "
+                               "lists (rs|)."))
+    # LIN carries no date, and a name only in a vugraph header.
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120, required=False,
+                           help_text=gettext_lazy("Empty: the vugraph header's title."))
+    date = forms.DateField(label=gettext_lazy("Date"),
+                           widget=forms.DateInput(attrs={"type": "date"}),
+                           help_text=gettext_lazy("YYYY-MM-DD"))
+    policy = policy_field()
+    table = table_field()
+
+    def clean_lin(self):
+        return check_upload(self.cleaned_data["lin"])

@@ -104,7 +104,8 @@ class SessionForm(forms.ModelForm):
                              "Mitchell plays one round fewer than tables, with the skip."),
             "arrow_switch": _("Only for a Mitchell: in the last round the NS pairs sit "
                               "East-West and the EW pairs North-South."),
-            "ranking": _("Two winners only for a Mitchell without arrow-switch."),
+            "ranking": _("Two winners only for a Mitchell without arrow-switch, or free "
+                         "seating whose pairs 1 to tables sit North-South all evening."),
         }
 
     def __init__(self, *args, **kwargs):

@@ -30,13 +30,14 @@ def read_lin(text, filename):
     if problem := too_many_deals(filename, len(parts)):
         return [], [problem]
     problems = []
-    records = [record for _where, _board, record in lin_boards(parts, problems)]
+    records = [record for _where, _board, record, _part in lin_boards(parts, problems)]
     return records, problems
 
 
 def lin_boards(parts, problems):
-    """[(where, endplay Board, DealRecord)] of the LIN records (lin_records) whose deal and
-    board number can be read; the others are named in `problems`."""
+    """[(where, endplay Board, DealRecord, the record's text)] of the LIN records
+    (lin_records) whose deal and board number can be read; the others are named in
+    `problems`."""
     # Imported here: endplay costs about a second to import (scoring.engine.analysis).
     from endplay.parsers.lin import LINDecoder
     from endplay.types import Deal
@@ -67,5 +68,5 @@ def lin_boards(parts, problems):
         vulnerability = "" if board.vul is None else LIN_VULNERABILITY[int(board.vul)]
         record = checked_record(number, deal, dealer, vulnerability, problems)
         if record is not None:
-            found.append((where, board, record))
+            found.append((where, board, record, part))
     return found

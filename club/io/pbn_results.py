@@ -98,10 +98,89 @@ class Row:
         return _("Board %(board)s, line %(line)s") % {"board": self.board, "line": self.line}
 
 
-def table_rows(table, where, problems):
-    """[(line, {column in lower case: element})] of a table; a row with another number of
-    elements than the table has columns is a problem."""
-    columns = [column.lower() for column in table.columns]
+def column_key(name):
+    """A column's name as the aliases know it: lower case, without "_", "-", "." or spaces
+    ("PairId_NS", "Pair-Id NS" and "pairidns" are one name)."""
+    return re.sub(r"[\s_.\-]", "", name).lower()
+
+
+# The columns the reader uses, each under the name it reads it by (the PBN 2.1 name in lower
+# case), with the other spellings scorers write for it. Any other column is ignored.
+SCORE_COLUMNS = {
+    "pairid_ns": ("PairId_NS", "Pair_NS", "NS_Pair", "NS_PairId", "PairNo_NS",
+                  "PairNumber_NS", "NS_PairNo"),
+    "pairid_ew": ("PairId_EW", "Pair_EW", "EW_Pair", "EW_PairId", "PairNo_EW",
+                  "PairNumber_EW", "EW_PairNo"),
+    "names_ns": ("Names_NS", "Name_NS", "Players_NS", "NS_Names", "NS_Players"),
+    "names_ew": ("Names_EW", "Name_EW", "Players_EW", "EW_Names", "EW_Players"),
+    "contract": ("Contract", "Contr", "Kontrakt"),
+    "declarer": ("Declarer", "Decl", "By", "Declarer_Direction"),
+    "result": ("Result", "Tricks", "Tricks_Taken"),
+    "score_ns": ("Score_NS", "NS_Score", "Points_NS", "NS_Points"),
+    "score_ew": ("Score_EW", "EW_Score", "Points_EW", "EW_Points"),
+    "percentage_ns": ("Percentage_NS", "Percent_NS", "Pct_NS", "NS_Percentage", "NS_Pct"),
+    "percentage_ew": ("Percentage_EW", "Percent_EW", "Pct_EW", "EW_Percentage", "EW_Pct"),
+    "lead": ("Lead", "Lead_Card", "Opening_Lead"),
+    "mp_ns": ("MP_NS", "MatchPoints_NS", "NS_MP"),
+    "mp_ew": ("MP_EW", "MatchPoints_EW", "EW_MP"),
+}
+TOTAL_COLUMNS = {
+    "pairid": ("PairId", "Pair", "PairNo", "PairNumber"),
+    "names": ("Names", "Name", "Players"),
+    "direction": ("Direction", "Line", "Dir"),
+}
+# A ScoreTable cannot be read without these: the pairs, and what each table played.
+REQUIRED_COLUMNS = ("pairid_ns", "pairid_ew", "contract", "declarer")
+
+
+def column_names(aliases):
+    """{column_key of every spelling: the name the reader uses}."""
+    return {column_key(spelling): name for name, spellings in aliases.items()
+            for spelling in spellings}
+
+
+SCORE_NAMES, TOTAL_NAMES = column_names(SCORE_COLUMNS), column_names(TOTAL_COLUMNS)
+
+
+def read_columns(table, names, where, problems):
+    """The name the reader uses for each of a table's columns (a column it does not use
+    keeps its own, in lower case), or None after naming two columns that give one value."""
+    found, written = [], {}
+    for column in table.columns:
+        name = names.get(column_key(column), column.lower())
+        if name in written and name in names.values():
+            problems.append(_("%(where)s: the columns %(first)s and %(second)s give the same "
+                              "value; a table has one of them.")
+                            % {"where": where, "first": written[name], "second": column})
+            return None
+        written[name] = column
+        found.append(name)
+    return found
+
+
+def missing_columns(columns, where):
+    """The problem of a ScoreTable without a column the reader needs, naming it and its
+    other spellings, else None."""
+    missing = [name for name in REQUIRED_COLUMNS if name not in columns]
+    if "result" not in columns and "score_ns" not in columns and "score_ew" not in columns:
+        missing.append("result")
+    if not missing:
+        return None
+    return ngettext(
+        "%(where)s: the ScoreTable has no %(columns)s column; it needs PairId_NS, PairId_EW, "
+        "Contract, Declarer, and Result or Score_NS/Score_EW (accepted spellings: "
+        "%(spellings)s).",
+        "%(where)s: the ScoreTable has no %(columns)s columns; it needs PairId_NS, "
+        "PairId_EW, Contract, Declarer, and Result or Score_NS/Score_EW (accepted "
+        "spellings: %(spellings)s).", len(missing)) % {
+        "where": where, "columns": listing([SCORE_COLUMNS[name][0] for name in missing]),
+        "spellings": "; ".join(", ".join(SCORE_COLUMNS[name]) for name in missing)}
+
+
+def table_rows(table, columns, where, problems):
+    """[(line, {column name: element})] of a table whose columns the reader names
+    `columns` (read_columns); a row with another number of elements than the table has
+    columns is a problem."""
     rows = []
     for line, elements in table.rows:
         if len(elements) != len(columns):
@@ -130,7 +209,11 @@ def read_games(games, problems):
         event = event or text_tag(tags, "event").strip()
         day = day or text_tag(tags, "date").strip()
         if isinstance(tags.get("totalscoretable"), Table) and not total:
-            total = table_rows(tags["totalscoretable"], "TotalScoreTable", problems)
+            columns = read_columns(tags["totalscoretable"], TOTAL_NAMES, "TotalScoreTable",
+                                   problems)
+            if columns is not None:
+                total = table_rows(tags["totalscoretable"], columns, "TotalScoreTable",
+                                   problems)
         scores = tags.get("scoretable")
         deal = text_tag(tags, "deal").strip()
         if not isinstance(scores, Table) and not deal:
@@ -153,14 +236,14 @@ def read_games(games, problems):
             if record is not None:
                 records[number] = record
         if isinstance(scores, Table):
-            names = {column.lower() for column in scores.columns}
-            if not {"pairid_ns", "pairid_ew"} <= names:
-                problems.append(_("%(where)s: the ScoreTable has no PairId_NS and PairId_EW "
-                                  "columns; only pairs events are read.")
-                                % {"where": board_where})
+            columns = read_columns(scores, SCORE_NAMES, board_where, problems)
+            if columns is None:
+                continue
+            if problem := missing_columns(columns, board_where):
+                problems.append(problem)
                 continue
             rows += [Row(number, line, cells)
-                     for line, cells in table_rows(scores, board_where, problems)]
+                     for line, cells in table_rows(scores, columns, board_where, problems)]
     return records, rows, total, event, day
 
 

@@ -35,6 +35,7 @@ from club.io.files import (
     is_int,
 )
 from club.models import Board, Result, Session
+from club.models.choices import ONE_WINNER
 from club.models.players import NAME_MAX_LENGTH
 from club.notation import bridge_message
 from club.schedule import MAX_BOARDS_PER_ROUND, MAX_PAIRS, MAX_ROUNDS, MAX_TABLES
@@ -358,20 +359,23 @@ def deal_board(record):
     return board
 
 
-def save_read_session(*, name, day, policy, table, pairs, boards, results, user=None):
+def save_read_session(*, name, day, policy, table, pairs, boards, results, user=None,
+                      ranking=ONE_WINNER, tables=None):
     """Save the finished, free-seating session a results file (USEBIO, PBN) describes:
     its tables and rounds found as for a CSV import, boards 1 to the last with a result
     (`boards`: {number: unsaved Board with its deal and HCP}; the others are made empty),
     each deal analysed. `pairs`: [(number, players, where)]; `results`: [(board, ns, ew,
-    Result)]. ImportFailed when the service refuses (nothing saved)."""
+    Result)]. With two winners (`ranking`), `tables` is the number of the last NS pair,
+    the EW pairs being numbered after it. ImportFailed when the service refuses (nothing
+    saved)."""
     last_board = max(board for board, *_rest in results)
     rounds, per_round = derive_rounds(
         [(None, board, ns, ew) for board, ns, ew, _result in results], last_board)
     session = Session(name=name, date=day, status=Session.Status.FINISHED,
                       movement=Session.Movement.FREE,
-                      tables=free_seating_tables(number for number, _p, _w in pairs),
+                      tables=tables or free_seating_tables(number for number, _p, _w in pairs),
                       rounds=rounds, boards_per_round=per_round, duplicated=True,
-                      compensation_table=table, policy=policy)
+                      compensation_table=table, policy=policy, ranking=ranking)
     made = [boards.get(number) or Board(number=number) for number in range(1, last_board + 1)]
     try:
         analyse_boards(made)

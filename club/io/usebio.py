@@ -38,6 +38,7 @@ problem is named by where it is ("BOARD 3, TRAVELLER_LINE 2: ..."); then nothing
 """
 
 import datetime
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -57,6 +58,7 @@ from club.io.results_csv import (
     save_read_session,
 )
 from club.models import Board, Result
+from club.models.choices import ONE_WINNER, TWO_WINNERS
 from club.models.players import NAME_MAX_LENGTH, Player
 from club.notation import bridge_message
 from club.plan import session_pairs
@@ -162,8 +164,8 @@ def participants(event, session, pairs, standings, membership):
         row = row_of[pair.number]
         node = element(section, "PAIR")
         element(node, "PAIR_NUMBER", pair.number)
-        if session.movement == session.Movement.MITCHELL:
-            element(node, "DIRECTION", "NS" if pair.number <= session.tables else "EW")
+        if session.movement == session.Movement.MITCHELL or session.two_winners:
+            element(node, "DIRECTION", "NS" if session.in_ns_line(pair.number) else "EW")
         element(node, "TOTAL_SCORE", row.imps)
         element(node, "PLACE", row.rank_label)
         for player in (pair.player1, pair.player2):
@@ -742,6 +744,50 @@ def line_matchpoints(line, board, where, result):
     return [FileMatchpoints(board, where, entry, ns, ew)]
 
 
+def winner_type(event, part, problems):
+    """The ranking a file's WINNER_TYPE gives (the part's, else the event's): 1 one winner,
+    2 two winners (NS and EW ranked apart, as a Mitchell is); missing or 0, one winner."""
+    value = text(part, "WINNER_TYPE") or text(event, "WINNER_TYPE")
+    if value in ("", "0", "1"):
+        return ONE_WINNER
+    if value == "2":
+        return TWO_WINNERS
+    problems.append(_("EVENT: WINNER_TYPE “%(value)s” is not a ranking; it is 1 (one winner: "
+                      "every pair in one list) or 2 (two winners: the NS and the EW pairs "
+                      "ranked apart).") % {"value": value[:20]})
+    return ONE_WINNER
+
+
+def line_numbers(pairs, results, problems):
+    """(tables, {number: new number}) for a two-winner file: the NS pairs numbered 1 to
+    tables and the EW pairs after them, as the ranking by line reads a session
+    (Session.in_ns_line). A pair's line is the side it played in the travellers; numbers are
+    kept when they already fit, else the EW pairs are numbered after the NS pairs in their
+    order. A pair that played both sides has no line: a problem."""
+    sides = {}  # {number: (side, board)}: where each pair first played
+    for board, ns, ew, _result in results:
+        for number, side in ((ns, "NS"), (ew, "EW")):
+            first_side, first_board = sides.setdefault(number, (side, board))
+            if first_side != side:
+                boards = {first_side: first_board, side: board}
+                problems.append(_("EVENT: WINNER_TYPE 2 ranks the NS and the EW pairs apart, "
+                                  "but pair %(pair)s played North-South on board %(ns)s and "
+                                  "East-West on board %(ew)s; give WINNER_TYPE 1 for one "
+                                  "ranking.") % {"pair": number, "ns": boards["NS"],
+                                                 "ew": boards["EW"]})
+                return None, {}
+    # A pair listed without results joins the line its number falls in.
+    last_ns = max((number for number, (side, _b) in sides.items() if side == "NS"), default=0)
+    numbers = sorted(number for number, _players, _where in pairs)
+    ns = [n for n in numbers if sides.get(n, ("NS" if n <= last_ns else "EW",))[0] == "NS"]
+    ew = [n for n in numbers if n not in ns]
+    tables = max(max(ns, default=0), math.ceil(max(ew, default=0) / 2))
+    if ew and tables < min(ew):
+        return tables, {}
+    tables = max(max(ns, default=0), len(ew))
+    return tables, {old: tables + index for index, old in enumerate(ew, start=1)}
+
+
 def import_usebio(data, filename="results.xml", *, name=None, date=None, policy="line",
                   table_name="", section=None, user=None, notes=None):
     """Create a finished, free-seating session from a USEBIO file (bytes); `name` and `date`
@@ -775,18 +821,26 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
     errors, (name, day, policy, table) = check_session_fields(
         (name or "")[:SESSION_NAME_MAX_LENGTH], date or datetime.date.today(), policy, table_name)
     problems = errors + problems
+    ranking = winner_type(event, part, problems)
     numbers, pairs = read_pairs(pair_nodes(event, part), problems)
     deals = read_hands(root, part, problems)
     read_notes = []
     results = read_travellers(part, numbers, deals, problems, read_notes)
     if not results and not problems:
         problems.append(_("%(file)s holds no results (no TRAVELLER_LINE).") % {"file": filename})
+    tables = None
+    if ranking == TWO_WINNERS and not problems:
+        tables, renumbered = line_numbers(pairs, results, problems)
+        pairs = [(renumbered.get(n, n), players, where) for n, players, where in pairs]
+        results = [(board, renumbered.get(ns, ns), renumbered.get(ew, ew), result)
+                   for board, ns, ew, result in results]
     if problems:
         raise ImportFailed(problems)
     boards = {n: Board(number=n, deal=deal, ns_hcp=deal_ns_hcp(deal))
               for n, deal in deals.items()}
     session = save_read_session(name=name, day=day, policy=policy, table=table, pairs=pairs,
-                                boards=boards, results=results, user=user)
+                                boards=boards, results=results, user=user, ranking=ranking,
+                                tables=tables)
     if notes is not None:
         notes.extend(read_notes)
     return session

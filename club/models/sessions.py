@@ -128,9 +128,10 @@ class Session(models.Model):
                 name="session_arrow_switch_mitchell"),
             models.CheckConstraint(
                 condition=Q(ranking=ONE_WINNER)
-                | Q(ranking=TWO_WINNERS, movement=MovementKind.MITCHELL.value,
+                | Q(ranking=TWO_WINNERS,
+                    movement__in=(MovementKind.MITCHELL.value, MovementKind.FREE.value),
                     arrow_switch=NO_ARROW_SWITCH),
-                name="session_two_winners_mitchell"),
+                name="session_two_winners_by_line"),
         ]
 
     def __str__(self):
@@ -166,7 +167,9 @@ class Session(models.Model):
 
     def in_ns_line(self, number):
         """Whether pair `number` of a Mitchell belongs to its NS line (the stationary
-        pairs, numbered 1 to tables), wherever an arrow-switched round seats it."""
+        pairs, numbered 1 to tables), wherever an arrow-switched round seats it; in free
+        seating ranked with two winners (a results file's lines), the pairs 1 to tables
+        sit North-South all evening."""
         return number <= self.tables
 
     def pair_label(self, number):

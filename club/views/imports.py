@@ -1,5 +1,5 @@
-"""The director's import page: a session from a results CSV, a JSON archive, a USEBIO file
-or a PBN results file (read by club.io, saved by club.services.imports)."""
+"""The director's import page: a session from a results CSV, a JSON archive, a USEBIO file,
+a PBN results file or a BBO LIN file (read by club.io, saved by club.services.imports)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -9,10 +9,11 @@ from django.views.decorators.http import require_http_methods
 from club.forms.imports import (
     ArchiveImportForm,
     CsvImportForm,
+    LinImportForm,
     PbnImportForm,
     UsebioImportForm,
 )
-from club.io import archive, pbn_results, results_csv, usebio
+from club.io import archive, lin_results, pbn_results, results_csv, usebio
 from club.io.files import ImportFailed
 from club.models import Result
 from club.notation import counted
@@ -20,14 +21,15 @@ from club.permissions import director_required
 
 # Another scorer's results file: its form (the file field named as the format) and reader.
 RESULTS_FILES = {"usebio": (UsebioImportForm, usebio.import_usebio),
-                 "pbn": (PbnImportForm, pbn_results.import_pbn)}
+                 "pbn": (PbnImportForm, pbn_results.import_pbn),
+                 "lin": (LinImportForm, lin_results.import_lin)}
 
 
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_session(request):
-    """Create a session from CSV files, a JSON archive, a USEBIO or a PBN file (see
-    club.io)."""
+    """Create a session from CSV files, a JSON archive, a USEBIO, a PBN or a LIN file
+    (see club.io)."""
     csv_form = CsvImportForm(prefix="csv", initial={"table": "Moscow"})
     archive_form = ArchiveImportForm(prefix="archive")
     results_forms = {which: form_class(prefix=which, initial={"table": "Moscow"})
@@ -43,8 +45,10 @@ def import_session(request):
                                                          prefix=which)
                 if form.is_valid():
                     data, notes = form.cleaned_data, []
-                    # A USEBIO file of several sections: the one chosen.
-                    extra = {"section": data["section"]} if "section" in data else {}
+                    # A USEBIO file of several sections: the one chosen; a LIN file's name
+                    # and date, which the file does not carry.
+                    extra = {key: data[key] for key in ("section", "name", "date")
+                             if key in data}
                     session = reader(data[which].read(), data[which].name,
                                      policy=data["policy"], table_name=data["table"].name,
                                      user=user, notes=notes, **extra)
@@ -72,7 +76,8 @@ def import_session(request):
             errors, total = err.errors, err.total
     return render(request, "club/import.html", {
         "csv_form": csv_form, "archive_form": archive_form, "usebio_form": results_forms["usebio"],
-        "pbn_form": results_forms["pbn"], "errors": errors, "total": total, "which": which,
+        "pbn_form": results_forms["pbn"], "lin_form": results_forms["lin"], "errors": errors,
+        "total": total, "which": which,
     })
 
 

@@ -1,5 +1,6 @@
 """`python manage.py import_session`: a new session from CSV files, a JSON archive, a
-USEBIO results file, a PBN results file or BBO LIN records of played tables.
+USEBIO results file, a PBN results file or a BBO LIN file (records of played tables, or a
+vugraph file's results lists).
 
     import_session --name NAME --date YYYY-MM-DD [--policy line|declarer] [--not-duplicated]
                    [--table TABLE_NAME] BOARDS.csv NAMES.csv
@@ -56,7 +57,8 @@ class Command(BaseCommand):
                                    "--name and --date replace the file's."))
         parser.add_argument("--lin", metavar="FILE",
                             help=_("BBO LIN records of played tables (players, deal, auction, "
-                                   "claim or play) to import; give --date (and --name)."))
+                                   "claim or play), or a vugraph file's results lists (rs|), "
+                                   "to import; give --date (and --name)."))
         parser.add_argument("--section", metavar="ID",
                             help=_("With --usebio, for a file of several sections: the "
                                    "section to import (its SECTION_ID, e.g. B)."))

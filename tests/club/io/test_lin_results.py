@@ -24,6 +24,14 @@ pytestmark = pytest.mark.django_db
 LIN = (Path(__file__).parent / "fixtures" / "results_bbo.lin").read_text()
 
 
+def outcomes(session):
+    """{(board, ns, ew): (result, ns score, ns compensation, ns IMPs)} of a session."""
+    return {(r.board.number, r.ns_pair.number, r.ew_pair.number):
+            (r.text, r.ns_score, r.ns_compensation, r.ns_imps)
+            for r in Result.objects.filter(board__session=session).select_related(
+                "board", "ns_pair", "ew_pair")}
+
+
 def test_played_tables_become_a_scored_session():
     session = import_lin(LIN, "online.lin", date="2026-11-21")
     assert (session.name, str(session.date), session.status) == ("Online pairs", "2026-11-21",
@@ -32,11 +40,7 @@ def test_played_tables_become_a_scored_session():
     # North and South, East and West; erik and fiona sit EW on board 3 and stay pair 3.
     assert names == {1: "anna – boris", 2: "carol – dima", 3: "erik – fiona",
                      4: "gemma – hugo"}
-    found = {(r.board.number, r.ns_pair.number, r.ew_pair.number):
-             (r.text, r.ns_score, r.ns_compensation, r.ns_imps)
-             for r in Result.objects.filter(board__session=session).select_related(
-                 "board", "ns_pair", "ew_pair")}
-    assert found == {
+    assert outcomes(session) == {
         (1, 1, 2): ("4S= N", 420, 300, 3),
         (1, 3, 4): ("3NT-1 N", -50, 300, -8),
         (2, 1, 4): ("4S= E", -420, -300, -3),

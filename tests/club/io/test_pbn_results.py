@@ -33,6 +33,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 BRIDGEWEBS = (FIXTURES / "results_bridgewebs.pbn").read_text()
 RUTER = (FIXTURES / "results_ruter.pbn").read_bytes()
 BBO = (FIXTURES / "results_bbo.pbn").read_text()
+JFR = (FIXTURES / "results_jfr.pbn").read_text()
+KOPS = (FIXTURES / "results_kops.pbn").read_text()
 
 
 def outcomes(session):
@@ -171,8 +173,9 @@ def problems(data):
     ((" 2  2 E-W   2.0  33.33 \"Gemma Hall & Hugo Brandt\"\n", ""),
      "Pair 2 EW: the file gives no names"),
     (("PairId_NS\\2R;PairId_EW\\2R;Contract", "NS\\2R;EW\\2R;Contract"),
-     "Board 1: the ScoreTable has no PairId_NS and PairId_EW columns; only pairs events are "
-     "read."),
+     "Board 1: the ScoreTable has no PairId_NS, PairId_EW columns; it needs PairId_NS, "
+     "PairId_EW, Contract, Declarer, and Result or Score_NS/Score_EW (accepted spellings: "
+     "PairId_NS, Pair_NS, "),
     (("[Event \"Tuesday Pairs\"]", "[Event \"Tuesday Pairs\"]\n[Competition \"Teams\"]"),
      "Game 1: [Competition \"Teams\"] is not a pairs event"),
     ((" 1  1 4S    N 10   420     -", " 1  - 4S    N 10   420     -"),
@@ -270,3 +273,65 @@ def test_the_files_matchpoints_are_checked_against_ours_never_refused():
     assert notes == ["Board 1: the file's matchpoints differ from this site's for 2 results "
                      "(NS, as a percentage of the top): NS 1 against EW 1: 0.0 % in the file, "
                      "100.0 % here; NS 2 against EW 2: 100.0 % in the file, 0.0 % here."]
+
+
+def test_a_polish_scorers_column_order_with_decimal_commas_and_utf8_names():
+    session = import_pbn(JFR, "czwartek.pbn")
+    assert (session.name, str(session.date)) == ("Turniej czwartkowy", "2026-11-26")
+    assert names(session) == {1: "Anna Nowak – Paweł Wójcik",
+                              2: "Grzegorz Brzęczyszczykiewicz – Łucja Żak",
+                              3: "Jerzy Kowalski – Małgorzata Dąb",
+                              4: "Świętosław Róż – Zofia Ćwik"}
+    assert outcomes(session) == {
+        (1, 1, 2): ("4S= N", 420, 300, 3, -3),
+        (1, 3, 4): ("4S-1 N", -50, 300, -8, 8),
+        (2, 1, 3): ("4S= E", -420, -300, -3, 3),
+        (2, 2, 4): ("4SX-1 E", 100, -300, 9, -9),
+        (3, 1, 4): ("3NT= W", -600, 0, -12, 12),
+        (3, 2, 3): ("1NT= N", 90, 0, 3, -3),
+    }
+
+
+def test_columns_spelled_otherwise_are_read_by_their_aliases():
+    session = import_pbn(KOPS, "wednesday.pbn")
+    assert names(session) == {1: "Anna Petrova – Boris Ivanov",
+                              2: "Carol White – Dmitry Volkov",
+                              3: "Erik Larsen – Fiona Grant", 4: "Gemma Hall – Hugo Brandt"}
+    found = outcomes(session)
+    assert found == {
+        (1, 1, 2): ("4S= N", 420, 300, 3, -3),
+        (1, 3, 4): ("2S+2 N", 170, 300, -4, 4),
+        (2, 1, 3): ("PASS", 0, -300, 7, -7),
+        (2, 2, 4): ("A+/A-", 0, 0, 3, -3),  # NS_Pct 60, EW_Pct 40: Average plus and minus
+        (3, 1, 4): ("3NT= W", -600, 0, -12, 12),
+        (3, 2, 3): ("1NT= N", 90, 0, 3, -3),
+    }
+    leads = dict(Result.objects.filter(board__session=session, board__number=1)
+                 .values_list("ns_pair__number", "lead"))
+    assert leads == {1: "H3", 3: "DQ"}
+
+
+@pytest.mark.parametrize("source,change,message", [
+    ("jfr", ("Declarer\\1R;Contract", "Seat\\1R;Contract"),
+     "Board 1: the ScoreTable has no Declarer column; it needs PairId_NS, PairId_EW, "
+     "Contract, Declarer, and Result or Score_NS/Score_EW (accepted spellings: Declarer, "
+     "Decl, By, Declarer_Direction)."),
+    ("kops", ("Contr\\4L;Decl\\1R;Tricks\\2R;NS_Score\\5R;EW_Score\\5R",
+              "Contr\\4L;Decl\\1R;Made\\2R;NS_Sc\\5R;EW_Sc\\5R"),
+     "Board 1: the ScoreTable has no Result column; it needs"),
+    ("kops", ("Pair_NS\\2R;Pair_EW\\2R;Players_NS", "Pair_NS\\2R;PairId_NS\\2R;Players_NS"),
+     "Board 1: the columns Pair_NS and PairId_NS give the same value; a table has one of "
+     "them."),
+    ("jfr", ("Place\\2R;PairId\\2R;Names", "Place\\2R;Pair\\2R;PairId\\2R;Names"),
+     "TotalScoreTable: the columns Pair and PairId give the same value"),
+    ("jfr", ("3 2  2  3 N 1NT    7 H2     90", "3 2  2  3 N 1NT    7 H2    120"),
+     "Board 3, line 44: the score 120 does not agree with 1NT by N taking 7 tricks (90 for "
+     "NS)."),
+    ("kops", ("late", "late\" \"extra"),
+     "Board 2, line 26: the row has 14 elements for the 13 columns of the table"),
+])
+def test_a_malformed_variant_names_the_column_or_line_and_saves_nothing(source, change,
+                                                                        message):
+    found = problems(edited({"jfr": JFR, "kops": KOPS}[source], change))
+    assert any(message in problem for problem in found), found
+    assert not Session.objects.exists()

@@ -230,8 +230,8 @@ def test_create_session_with_a_relay_and_bye_stand_makes_every_set():
      "arrangement", "this session: Howell, 4 tables"),
     ({"movement": "howell", "rounds": 7, "arrow_switch": "last"}, "arrow_switch",
      "keep their direction all evening; this session's movement: Howell."),
-    ({"movement": "free", "ranking": "two"}, "ranking",
-     "two lines of a Mitchell; this session's movement, free seating"),
+    ({"movement": "howell", "rounds": 7, "ranking": "two"}, "ranking",
+     "two lines of a Mitchell; this session's movement, Howell"),
     ({"arrow_switch": "last", "ranking": "two", "rounds": 3}, "ranking",
      "every pair plays in both directions"),
 ])
@@ -240,6 +240,16 @@ def test_create_session_refuses_options_its_movement_cannot_have(changes, field,
         create_session(new_fields(**changes))
     assert message in " ".join(refused.value.message_dict[field])
     assert not Session.objects.exists()
+
+
+def test_free_seating_may_rank_its_two_lines_apart_and_a_howell_may_not():
+    from django.db import IntegrityError, transaction
+    session = create_session(new_fields(movement="free", ranking="two"))
+    assert session.two_winners and session.in_ns_line(session.tables)
+    assert not session.in_ns_line(session.tables + 1)
+    howell = make_session(movement="howell", tables=3, rounds=5, status="setup")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Session.objects.filter(pk=howell.pk).update(ranking="two")
 
 
 def test_the_database_refuses_a_relay_on_an_odd_number_of_tables():

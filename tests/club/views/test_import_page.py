@@ -164,3 +164,40 @@ def test_bad_pbn_is_reported(director_client):
     assert "Nothing was imported: there is 1 problem." in html
     assert "Board 1, line 16: Contract “9Z” is not a contract" in html
     assert 'name="pbn-pbn"' in html and not Session.objects.exists()
+
+
+VUGRAPH = (Path(__file__).parents[1] / "io" / "fixtures" / "results_vugraph.lin").read_bytes()
+
+
+def lin_post(client, data, **fields):
+    post = {"which": "lin", "lin-name": "", "lin-date": "2026-11-28", "lin-policy": "line",
+            "lin-table": "Moscow", "lin-lin": SimpleUploadedFile("final.lin", data)}
+    post.update(fields)
+    return client.post(URL, post)
+
+
+def test_lin_import_of_a_vugraph_file(director_client):
+    html = director_client.get(URL).content.decode()
+    assert 'name="lin-lin"' in html and 'name="lin-date"' in html
+    response = lin_post(director_client, VUGRAPH)
+    session = Session.objects.get()
+    assert response["Location"] == f"/sessions/{session.id}/"
+    assert (session.name, str(session.date), session.status) == (
+        "Club Teams Final", "2026-11-28", "finished")
+    assert Result.objects.filter(board__session=session).count() == 6
+
+
+def test_bad_lin_is_reported_and_the_typed_fields_kept(director_client):
+    response = lin_post(director_client, VUGRAPH.replace(b"4SXE-1,", b"4ZE-1,"),
+                        **{"lin-name": "Friday final"})
+    html = response.content.decode()
+    assert "Nothing was imported: there is 1 problem." in html
+    assert "rs| result 4 (board 2, closed room): “4ZE-1” is not a result" in html
+    assert 'value="Friday final"' in html and 'value="2026-11-28"' in html
+    assert not Session.objects.exists()
+
+
+def test_a_lin_file_needs_a_date(director_client):
+    response = lin_post(director_client, VUGRAPH, **{"lin-date": ""})
+    assert response.status_code == 200 and "This field is required." in response.content.decode()
+    assert not Session.objects.exists()
