@@ -15,6 +15,7 @@ from club.models import Pair, Player
 from club.notation import signed
 from club.permissions import is_director
 from club.queries import name_contains, normalize_name
+from club.stats.masterpoints import player_masterpoints
 from club.stats.players import (
     best_evenings,
     partners,
@@ -91,8 +92,10 @@ def player_page(request, player_id):
              "boards": e.boards, "per_board": signed(e.imps_per_board),
              "imps": imps_cell(e.imps)} for e in best_evenings(played)]
     rating = player_ratings().get(player.pk) if played else None
+    lifetime, seasons = player_masterpoints(player.pk) if played else (0, [])
     return render(request, "reports/players/player.html", {
         "player": player, **summary(played), "rating": rating_cells(rating),
+        "masterpoints": {"lifetime": lifetime, "seasons": seasons},
         "partners": [{"partner": p, "url": reverse("partnership", args=[player.pk,
                                                                         p.partner_id]),
                       "partner_url": f"{prefix}{p.partner_id}/",

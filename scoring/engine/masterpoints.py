@@ -25,13 +25,13 @@ class AwardScale:
     """How a field's places earn points.
 
     `top_fixed` + `top_per_table` x tables is the winner's place award (`top_cap`, when
-    set, caps it); `scoring_share` of the field (a fraction: 1/3 for the top third) (rounded down, at least one place) score;
-    `place_table`, when given, sets each scoring place's award relative to the first
-    (20, 17, 15...: the second place earns 17/20 of the top award) and limits the scoring
-    places to its length; without it the awards fall in equal steps (top x (K - k + 1) / K
-    for place k of K). Every scoring place earns at least `minimum`; every entry below them
-    earns `others`; the winner gets `win_bonus` on top. Awards are rounded half up to
-    `decimals` places."""
+    set, caps it); `scoring_share` of the field (a fraction: 1/3 for the top third),
+    rounded down and at least one place, score; `place_table`, when given, sets each
+    scoring place's award relative to the first (20, 17, 15...: the second place earns
+    17/20 of the top award) and limits the scoring places to its length; without it the
+    awards fall in equal steps (top x (K - k + 1) / K for place k of K). Every scoring
+    place earns at least `minimum`; every entry below them earns `others`; the winner
+    gets `win_bonus` on top. Awards are rounded half up to `decimals` places."""
 
     top_fixed: Decimal = ZERO
     top_per_table: Decimal = ZERO

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 
 from club.models import AwardScheme, MasterpointAward, Pair
 from club.services.errors import Refused
-from club.services.masterpoints import save_award_scheme
+from club.services.masterpoints import award_session, save_award_scheme, session_awards
 from club.services.players import merge_players
 from club.services.results import delete_result
 from club.services.sessions import change_status
@@ -167,3 +167,12 @@ def test_the_presets_are_there():
     names = set(AwardScheme.objects.values_list("name", flat=True))
     assert {"EBU club scale (individual figures)",
             "Russian club pairs (Moscow federation place table)"} <= names
+
+
+def test_award_session_is_idempotent_and_says_what_changed(scheme):
+    session = room(scheme, status="published")  # published around the services
+    assert {p: a.points for p, a in session_awards(session).items()} != {}
+    with transaction.atomic():
+        assert award_session(session, "checked") == 4
+        assert award_session(session, "checked again") == 0  # nothing to change
+    assert awards(session) == {1: 10, 2: 5}
