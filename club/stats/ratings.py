@@ -43,18 +43,38 @@ def published_state():
         created=Max("created_at")).values())
 
 
+def cached_fit(name, compute):
+    """What `compute()` gives, kept in the cache under `name` and the published results'
+    state (so never stale); one query when cached, plus compute's when not."""
+    key = f"{name}:" + hashlib.sha256(repr(published_state()).encode()).hexdigest()
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        if settings.PAGE_CACHE_SECONDS:
+            cache.set(key, value, settings.PAGE_CACHE_SECONDS)
+    return value
+
+
 def player_ratings():
     """{player id: Rating} from every published result; two queries when cached, three
     when fitted."""
-    key = "ratings:" + hashlib.sha256(repr(published_state()).encode()).hexdigest()
-    ratings = cache.get(key)
-    if ratings is None:
-        from scoring.engine.ratings import fit_ratings  # numpy, as in rated_results
+    from scoring.engine.ratings import fit_ratings  # numpy, as in rated_results
 
-        ratings = fit_ratings(rated_results())
-        if settings.PAGE_CACHE_SECONDS:
-            cache.set(key, ratings, settings.PAGE_CACHE_SECONDS)
-    return ratings
+    return cached_fit("ratings", lambda: fit_ratings(rated_results()))
+
+
+def rating_trends():
+    """{player id: [(day, rating)]}: each player's rating at the end of every month they
+    played (the last published day of that month, with the results up to it:
+    scoring.engine.ratings.rating_history); cached like player_ratings, one query when
+    cached, two when computed."""
+    from scoring.engine.ratings import monthly_checkpoints, rating_history  # numpy
+
+    def compute():
+        results = rated_results()
+        return rating_history(results, monthly_checkpoints(r.day for r in results))
+
+    return cached_fit("rating-trends", compute)
 
 
 @dataclass

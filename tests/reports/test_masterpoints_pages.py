@@ -156,3 +156,23 @@ def test_a_bad_place_table_is_shown_with_what_was_typed(director_client):
 def test_the_setup_form_offers_the_schemes(director_client, scheme):
     page = director_client.get("/director/sessions/new/").content.decode()
     assert "No masterpoints" in page and "Club pairs" in page
+
+
+def test_player_page_draws_the_rating_month_by_month(client, scheme, ann):
+    import re
+
+    from club.stats.ratings import player_ratings
+
+    for week in (0, 1, 5):  # January (twice) and February
+        published_evening(scheme, ann, week)
+    page = client.get(f"/players/{ann.pk}/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    chart = re.search(r'<svg class="chart rating-trend".*?</svg>', page, re.S).group(0)
+    tips = re.findall(r"<title>(\d{4}-\d\d)[^<]*</title>", chart)
+    assert tips == ["2026-01", "2026-02"]
+    # The last point is the rating shown above it: the fit with every published result.
+    last = player_ratings()[ann.pk].rating
+    assert chart.count("<circle") == 2
+    assert f"{last:+.2f}" in chart.split("<title>")[-1]
+    # Coordinates keep their decimal point in Russian; the text alternative lists both.
+    assert re.search(r'cy="\d+\.\d"', chart) and not re.search(r'c[xy]="\d+,\d', chart)
+    assert page.count('<tr><td>2026-0') == 2
