@@ -127,6 +127,8 @@ urlpatterns = [
     # masterpoints: the award schemes, a season's awards for the federation
     path("masterpoints/", masterpoints.masterpoints_home, name="director-masterpoints"),
     path("masterpoints/schemes/new/", masterpoints.scheme_form, name="director-scheme-new"),
+    path("masterpoints/schemes/shipped/", masterpoints.add_schemes,
+         name="director-schemes-shipped"),
     path("masterpoints/schemes/<entry_id:scheme_id>/", masterpoints.scheme_form,
          name="director-scheme"),
     path("masterpoints/seasons/<entry_id:season_id>.csv", masterpoints.season_export,

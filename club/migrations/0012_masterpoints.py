@@ -6,42 +6,6 @@ import simple_history.models
 from django.conf import settings
 from django.db import migrations, models
 
-# The two schemes a club starts with (docs/masterpoints.md says where each figure comes
-# from and which could not be verified); directors change them or add their own.
-PRESETS = [
-    {
-        "name": "EBU club scale (individual figures)",
-        "top_per_table": 4, "scoring_numerator": 1, "scoring_denominator": 3,
-        "minimum": 6, "decimals": 0,
-        "source": (
-            "English Bridge Union, Licensing and Master Points Handbook (2021 edition): "
-            "club-scale local points; the top third of the field scores, awards fall in "
-            "equal steps from the top award, no club award below 6, tied places share "
-            "their awards. The 4 points a table are the handbook's single-winner "
-            "individual scale for 18-35 boards (6 tables: top award 24); the pairs "
-            "scale's figure was not found in the sources consulted: check it in the "
-            "handbook before using this scheme for pairs."),
-    },
-    {
-        "name": "Russian club pairs (Moscow federation place table)",
-        "top_fixed": 20, "place_table": "20 17 15 13 12 11 10 9 8 7 6 5 4 3 2",
-        "others": 1, "decimals": 2,
-        "source": (
-            "Moscow Bridge Federation, regulation of the pairs series 'Letniy Kubok na "
-            "MAKS' (2024), item 3: points by place in one section 20, 17, 15, 13, 12, 11, "
-            "10, 9, 8, 7, 6, 5, 4, 3, 2, and 1 from 16th place on; tied places share the "
-            "sum of their points equally. The Russian Bridge Federation's own club "
-            "masterpoint figures were not found in the sources consulted."),
-    },
-]
-
-
-def add_presets(apps, schema_editor):
-    AwardScheme = apps.get_model("club", "AwardScheme")
-    for preset in PRESETS:
-        AwardScheme.objects.get_or_create(name=preset["name"], defaults=preset)
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -160,5 +124,4 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('session', 'player'), name='masterpoint_award_one_per_player'), models.CheckConstraint(condition=models.Q(('points__gt', 0)), name='masterpoint_award_points_positive'), models.CheckConstraint(condition=models.Q(('rank__gte', 1)), name='masterpoint_award_rank'), models.CheckConstraint(condition=models.Q(('line__in', ['', 'NS', 'EW'])), name='masterpoint_award_line_valid')],
             },
         ),
-        migrations.RunPython(add_presets, migrations.RunPython.noop),
     ]

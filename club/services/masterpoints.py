@@ -26,6 +26,36 @@ SCHEME_FIELDS = ("name", "top_fixed", "top_per_table", "top_cap", "scoring_numer
                  "decimals", "source")
 REASON_LENGTH = 100
 
+# The schemes a club can start from (docs/masterpoints.md says where each figure comes from
+# and which could not be verified). Added on the director's request, not by a migration:
+# a backup is restored into a freshly migrated, empty database.
+SHIPPED_SCHEMES = [
+    {
+        "name": "EBU club scale (individual figures)",
+        "top_per_table": Decimal(4), "scoring_numerator": 1, "scoring_denominator": 3,
+        "minimum": Decimal(6), "decimals": 0,
+        "source": (
+            "English Bridge Union, Licensing and Master Points Handbook (2021 edition): "
+            "club-scale local points; the top third of the field scores, awards fall in "
+            "equal steps from the top award, no club award below 6, tied places share "
+            "their awards. The 4 points a table are the handbook's single-winner "
+            "individual scale for 18-35 boards (6 tables: top award 24); the pairs "
+            "scale's figure was not found in the sources consulted: check it in the "
+            "handbook before using this scheme for pairs."),
+    },
+    {
+        "name": "Russian club pairs (Moscow federation place table)",
+        "top_fixed": Decimal(20), "place_table": "20 17 15 13 12 11 10 9 8 7 6 5 4 3 2",
+        "others": Decimal(1), "decimals": 2,
+        "source": (
+            "Moscow Bridge Federation, regulation of the pairs series 'Letniy Kubok na "
+            "MAKS' (2024), item 3: points by place in one section 20, 17, 15, 13, 12, 11, "
+            "10, 9, 8, 7, 6, 5, 4, 3, 2, and 1 from 16th place on; tied places share the "
+            "sum of their points equally. The Russian Bridge Federation's own club "
+            "masterpoint figures were not found in the sources consulted."),
+    },
+]
+
 
 def session_awards(session, plan=None):
     """{player id: MasterpointAward (unsaved)} that the session's standings earn under its
@@ -115,3 +145,15 @@ def save_award_scheme(fields, scheme_id=None):
                                .order_by("pk").values_list("pk", flat=True)):
                 award_session(lock_session(session_id), reason)
     return scheme
+
+
+def missing_shipped_schemes():
+    """The shipped schemes whose name no scheme has yet."""
+    taken = set(AwardScheme.objects.values_list("name", flat=True))
+    return [fields for fields in SHIPPED_SCHEMES if fields["name"] not in taken]
+
+
+def add_shipped_schemes():
+    """Create the shipped schemes the club does not have yet (by name); returns them."""
+    with transaction.atomic():
+        return [save_award_scheme(fields) for fields in missing_shipped_schemes()]

@@ -10,23 +10,39 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from club.forms.masterpoints import AwardSchemeForm
 from club.forms.setup import add_problems
 from club.models import AwardScheme, Season
 from club.permissions import director_required
-from club.services.masterpoints import save_award_scheme
+from club.services.masterpoints import (
+    add_shipped_schemes,
+    missing_shipped_schemes,
+    save_award_scheme,
+)
 from club.stats.masterpoints import EXPORT_COLUMNS, season_award_rows
 
 
 @director_required
 @require_safe
 def masterpoints_home(request):
+    missing = missing_shipped_schemes()
     return render(request, "club/masterpoints/home.html", {
         "schemes": AwardScheme.objects.order_by("name"),
         "seasons": Season.objects.order_by("-start", "-id"),
+        "missing": missing, "missing_names": ", ".join(f["name"] for f in missing),
     })
+
+
+@director_required
+@require_POST
+def add_schemes(request):
+    """Add the shipped schemes (EBU, Russian club) the club does not have yet."""
+    added = add_shipped_schemes()
+    messages.success(request, gettext("Award schemes added: %(names)s.") % {
+        "names": ", ".join(scheme.name for scheme in added) or "—"})
+    return redirect("director-masterpoints")
 
 
 @director_required

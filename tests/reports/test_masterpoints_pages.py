@@ -133,7 +133,10 @@ def test_no_public_page_shows_federation_numbers(client, scheme, ann, season):
 def test_director_creates_and_changes_a_scheme(director_client, scheme, ann):
     session = published_evening(scheme, ann, 0)
     page = director_client.get("/director/masterpoints/").content.decode()
-    assert "Club pairs" in page and "EBU club scale" in page
+    assert "Club pairs" in page and "Add the 2 shipped schemes (EBU club scale" in page
+    director_client.post("/director/masterpoints/schemes/shipped/")
+    page = director_client.get("/director/masterpoints/").content.decode()
+    assert "EBU club scale" in page and "shipped schemes" not in page
     response = director_client.post(f"/director/masterpoints/schemes/{scheme.pk}/", {
         "name": "Club pairs", "top_fixed": "12", "top_per_table": "0", "scoring_numerator": 1,
         "scoring_denominator": 2, "place_table": "", "minimum": "0", "others": "0",

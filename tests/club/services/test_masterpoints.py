@@ -9,7 +9,12 @@ from django.db import IntegrityError, transaction
 
 from club.models import AwardScheme, MasterpointAward, Pair
 from club.services.errors import Refused
-from club.services.masterpoints import award_session, save_award_scheme, session_awards
+from club.services.masterpoints import (
+    add_shipped_schemes,
+    award_session,
+    save_award_scheme,
+    session_awards,
+)
 from club.services.players import merge_players
 from club.services.results import delete_result
 from club.services.sessions import change_status
@@ -163,10 +168,15 @@ def test_the_database_refuses_bad_awards(scheme):
                                    scoring_denominator=2)
 
 
-def test_the_presets_are_there():
-    names = set(AwardScheme.objects.values_list("name", flat=True))
-    assert {"EBU club scale (individual figures)",
-            "Russian club pairs (Moscow federation place table)"} <= names
+def test_the_shipped_schemes_are_added_once():
+    assert not AwardScheme.objects.exists()  # a new database is empty (backups need it)
+    added = add_shipped_schemes()
+    assert [s.name for s in added] == ["EBU club scale (individual figures)",
+                                       "Russian club pairs (Moscow federation place table)"]
+    assert add_shipped_schemes() == []
+    ebu, russian = added
+    assert (ebu.scale.top_award(Decimal(6)), ebu.minimum, ebu.decimals) == (24, 6, 0)
+    assert russian.scale.place_table[:3] == (20, 17, 15)
 
 
 def test_award_session_is_idempotent_and_says_what_changed(scheme):
