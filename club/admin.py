@@ -13,7 +13,18 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from club.models import Board, CarryOver, Event, Pair, Player, Result, Season, Session
+from club.models import (
+    AwardScheme,
+    Board,
+    CarryOver,
+    Event,
+    MasterpointAward,
+    Pair,
+    Player,
+    Result,
+    Season,
+    Session,
+)
 from club.services.boards import BOARD_DETAILS, update_board
 from club.services.compensation_tables import change_refusal, copy_table, create_table, replace_rows
 from club.services.players import PLAYER_FIELDS, save_player
@@ -323,3 +334,19 @@ class EventAdmin(ReadOnly, admin.ModelAdmin):
     search_fields = ["name"]
     list_select_related = ["season"]
     inlines = [CarryOverInline]
+
+
+@admin.register(AwardScheme)
+class AwardSchemeAdmin(ReadOnly, HistoryAdmin):
+    """Shown with history; directors change schemes on their masterpoints page, which
+    recomputes the published sessions' awards."""
+
+    list_display = ["name", "top_fixed", "top_per_table", "scoring_numerator",
+                    "scoring_denominator", "minimum", "win_bonus"]
+
+
+@admin.register(MasterpointAward)
+class MasterpointAwardAdmin(ReadOnly, HistoryAdmin):
+    list_display = ["session", "player", "line", "rank", "points", "scheme"]
+    list_filter = ["scheme"]
+    search_fields = ["player__name", "session__name"]

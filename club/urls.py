@@ -10,6 +10,7 @@ from club.views import (
     dashboard,
     entry,
     imports,
+    masterpoints,
     pairs,
     players,
     results,
@@ -123,6 +124,15 @@ urlpatterns = [
          name="director-carry-over-add"),
     path("events/<entry_id:event_id>/carry-over/<entry_id:row_id>/delete/",
          seasons.carry_over_delete, name="director-carry-over-delete"),
+    # masterpoints: the award schemes, a season's awards for the federation
+    path("masterpoints/", masterpoints.masterpoints_home, name="director-masterpoints"),
+    path("masterpoints/schemes/new/", masterpoints.scheme_form, name="director-scheme-new"),
+    path("masterpoints/schemes/shipped/", masterpoints.add_schemes,
+         name="director-schemes-shipped"),
+    path("masterpoints/schemes/<entry_id:scheme_id>/", masterpoints.scheme_form,
+         name="director-scheme"),
+    path("masterpoints/seasons/<entry_id:season_id>.csv", masterpoints.season_export,
+         name="director-masterpoints-export"),
     # what the results say about the compensation table
     path("calibration/", calibration.calibration_page, name="calibration"),
     # the compensation tables: values, copies, a club table's new values

@@ -49,7 +49,7 @@ def new_session_defaults():
             "boards_per_round": last.boards_per_round, "arrangement": last.arrangement,
             "arrow_switch": last.arrow_switch, "ranking": last.ranking,
             "duplicated": last.duplicated, "compensation_table": last.compensation_table_id,
-            "policy": last.policy}
+            "policy": last.policy, "award_scheme": last.award_scheme_id}
 
 
 class SessionForm(forms.ModelForm):
@@ -88,7 +88,7 @@ class SessionForm(forms.ModelForm):
         model = Session
         fields = ["name", "date", "movement", "tables", "rounds", "boards_per_round",
                   "arrangement", "arrow_switch", "ranking", "duplicated",
-                  "compensation_table", "policy"]
+                  "compensation_table", "policy", "award_scheme"]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "movement": forms.RadioSelect,
@@ -120,6 +120,7 @@ class SessionForm(forms.ModelForm):
             self.fields[name].required = False
         self.fields["policy"].choices = POLICIES
         self.fields["compensation_table"].empty_label = None
+        self.fields["award_scheme"].empty_label = _("No masterpoints")
         # The stored rules: the form writes the new ones into the instance as it validates.
         self.stored_rules = (session.compensation_table_id, session.policy) if session.pk \
             else None

@@ -14,6 +14,7 @@ from club.models.choices import (
     STRAINS,
     VULNERABILITIES,
 )
+from club.models.masterpoints import AwardScheme, MasterpointAward
 from club.models.players import Player
 from club.models.results import (
     ASSIGNED_FIELDS,
@@ -41,12 +42,14 @@ __all__ = [
     "STRAINS",
     "VULNERABILITIES",
     "AnalysisJob",
+    "AwardScheme",
     "Board",
     "BoardPlay",
     "DirectorCall",
     "CarryOver",
     "Event",
     "EventScoring",
+    "MasterpointAward",
     "Pair",
     "Player",
     "Result",

@@ -93,6 +93,10 @@ class Session(models.Model):
                                     default=NO_ARROW_SWITCH)
     ranking = models.CharField(_("ranking"), max_length=10, choices=RANKINGS,
                                default=ONE_WINNER)
+    award_scheme = models.ForeignKey(
+        "club.AwardScheme", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="sessions", verbose_name=_("masterpoints"),
+        help_text=_("The award scheme of this kind of event; empty: no masterpoints."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Bumped by every service that changes what the session's pages show (results, pairs,
     # boards, status, scoring rules): the pages' ETag and cache key.

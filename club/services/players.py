@@ -7,10 +7,11 @@ from django.db.models import ProtectedError, Q
 from django.utils.translation import gettext
 from simple_history.utils import bulk_update_with_history
 
-from club.models import CarryOver, Pair, Player
+from club.models import CarryOver, Pair, Player, Session
 from club.schedule import listing
 from club.services.errors import Refused
 from club.services.locks import lock_session, locked_row, touch_sessions_of
+from club.services.masterpoints import award_session
 
 PLAYER_FIELDS = ("name", "membership_number", "federation_number", "active")
 NUMBER_FIELDS = ("membership_number", "federation_number")
@@ -151,6 +152,10 @@ def merge_players(keep_id, merged_id):
             bulk_update_with_history(moved, Pair, ["player1", "player2"], batch_size=500,
                                      default_change_reason=reason)
         _move_carry_overs(carry_overs, keep, merged)
+        # The published sessions' masterpoints follow their pairs to the kept record.
+        for session in Session.objects.filter(pk__in={p.session_id for p in moved},
+                                              status=Session.Status.PUBLISHED):
+            award_session(session, reason)
         merged._change_reason = reason
         try:
             merged.delete()

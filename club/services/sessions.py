@@ -13,6 +13,7 @@ from club.schedule import MAX_PAIRS, listing, mitchell_reseating, movement_optio
 from club.services.boards import sync_boards
 from club.services.errors import Refused
 from club.services.locks import lock_session
+from club.services.masterpoints import award_session
 from club.services.scoring import rescore_session
 from club.services.table_phones import issue_missing_codes
 
@@ -173,8 +174,14 @@ def change_status(session_id, action):
                     "Play cannot start: the registered pairs do not fit the movement yet "
                     "(%(problems)s); complete the session's setup.") % {
                         "problems": " ".join(p.rstrip(".") for p in problems)})
+        was_published = session.status == Session.Status.PUBLISHED
         session.status = target
         session.save(update_fields=["status"])
+        if was_published or target == Session.Status.PUBLISHED:
+            # Masterpoints follow publication: awarded now, or taken back (with history).
+            award_session(session, {"publish": gettext("session published"),
+                                    "unpublish": gettext("session unpublished"),
+                                    "reopen": gettext("session reopened")}[action])
         if action == "start":
             sync_boards(session, plan)
             issue_missing_codes(session)

@@ -45,6 +45,20 @@ def player_ratings():
     return kept("ratings", published_state(), fit)
 
 
+def rating_trends():
+    """{player id: [(day, rating)]}: each player's rating at the end of every month they
+    played (the last published day of that month, with the results up to it:
+    scoring.engine.ratings.rating_history); cached like player_ratings, one query when
+    cached, two when computed."""
+    from scoring.engine.ratings import monthly_checkpoints, rating_history  # numpy
+
+    def compute():
+        results = rated_results()
+        return rating_history(results, monthly_checkpoints(r.day for r in results))
+
+    return kept("rating-trends", published_state(), compute)
+
+
 @dataclass
 class RatedPlayer:
     """A row of the ratings list."""

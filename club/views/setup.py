@@ -24,8 +24,8 @@ from club.services.sessions import (
 
 
 def load_session(session_id):
-    return get_object_or_404(Session.objects.select_related("compensation_table"),
-                             pk=session_id)
+    return get_object_or_404(
+        Session.objects.select_related("compensation_table", "award_scheme"), pk=session_id)
 
 
 HOME_PAGE_SIZE = 25

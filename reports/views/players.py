@@ -15,6 +15,7 @@ from club.models import Pair, Player
 from club.notation import signed
 from club.permissions import is_director
 from club.queries import name_contains, normalize_name
+from club.stats.masterpoints import player_masterpoints
 from club.stats.players import (
     best_evenings,
     partners,
@@ -22,9 +23,9 @@ from club.stats.players import (
     player_evenings,
     totals,
 )
-from club.stats.ratings import partnership_figures, player_ratings
+from club.stats.ratings import partnership_figures, player_ratings, rating_trends
 from club.stats.totals import published_sessions
-from reports.charts import trend_svg
+from reports.charts import rating_trend_svg, trend_svg
 from reports.presenters import evening_rows, imps_cell, trend_points
 from reports.views.common import get_session, url_prefix, visible_sessions
 
@@ -91,8 +92,14 @@ def player_page(request, player_id):
              "boards": e.boards, "per_board": signed(e.imps_per_board),
              "imps": imps_cell(e.imps)} for e in best_evenings(played)]
     rating = player_ratings().get(player.pk) if played else None
+    trend = [(day.strftime("%Y-%m"), round(value, 2))
+             for day, value in (rating_trends().get(player.pk, []) if played else [])]
+    lifetime, seasons = player_masterpoints(player.pk) if played else (0, [])
     return render(request, "reports/players/player.html", {
         "player": player, **summary(played), "rating": rating_cells(rating),
+        "masterpoints": {"lifetime": lifetime, "seasons": seasons},
+        "rating_chart": rating_trend_svg(trend),
+        "rating_trend": [{"month": month, "rating": signed(value)} for month, value in trend],
         "partners": [{"partner": p, "url": reverse("partnership", args=[player.pk,
                                                                         p.partner_id]),
                       "partner_url": f"{prefix}{p.partner_id}/",

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_safe
 from club.io.exports import EXPORT_FORMATS
 from club.models import Event, Season
 from club.stats.ladder import season_ladder, season_sessions
+from club.stats.masterpoints import season_masterpoints
 from reports.presenters import season_rules
 from reports.season_grids import LadderTable
 from reports.views.common import table_download_or_page
@@ -35,5 +36,6 @@ def season_page(request, season_id):
     return render(request, "reports/seasons/season.html", {
         "season": season, "rules": season_rules(season), "table": table,
         "sessions": sessions[::-1], "events": season.events.order_by("-id"),
-        "export_formats": EXPORT_FORMATS,
+        "export_formats": EXPORT_FORMATS, "masterpoints": season_masterpoints(season),
+        "player_prefix": player_prefix(),
     })

@@ -171,3 +171,72 @@ def partnership_rating(results: Iterable[RatedResult], ratings: dict[Hashable, R
     together = float(np.average(figures, weights=weights))
     expected = sum(ratings[p].rating if p in ratings else 0.0 for p in pair)
     return PartnershipRating(together, expected, len(figures))
+
+
+def monthly_checkpoints(days: Iterable[date]) -> list[date]:
+    """The last day played in each month that has one, in order: the days the trend
+    chart rates (docs/ratings.md, "Trend")."""
+    last: dict[tuple[int, int], date] = {}
+    for day in days:
+        key = (day.year, day.month)
+        if key not in last or day > last[key]:
+            last[key] = day
+    return sorted(last.values())
+
+
+def rating_history(results: Iterable[RatedResult], checkpoints: Sequence[date], *,
+                   half_life: float = DEFAULT_HALF_LIFE, lam: float = DEFAULT_LAMBDA
+                   ) -> dict[Hashable, list[tuple[date, float]]]:
+    """{player: [(checkpoint, rating)]}: at each checkpoint the rating that fit_ratings
+    gives with the results up to that day (on=checkpoint), for the players who played
+    since the checkpoint before it. Results after the last checkpoint are left out.
+
+    One pass, not a fit per checkpoint from scratch: a result's weight on day t is
+    0.5^((t - day) / half_life) = c(t) u(day) with u(day) = 2^((day - first) / half_life),
+    so the normal equations on day t are c(t) times the running sums of u-weighted
+    results, plus lam I. Each checkpoint adds its period's results to the sums and solves
+    for the players seen so far (the others have no result, so their rating is 0 and
+    does not touch anyone else's)."""
+    results = sorted(results, key=lambda r: r.day)
+    checkpoints = sorted(checkpoints)
+    if not results or not checkpoints:
+        return {}
+    players = sorted({p for r in results for p in (*r.ns, *r.ew)}, key=_sort_key)
+    count = len(players)
+    index = {p: i for i, p in enumerate(players)}
+    seats = np.array([[index[p] for p in (*r.ns, *r.ew)] for r in results], dtype=np.int64)
+    imps = np.array([r.ns_imps for r in results], dtype=float)
+    first = results[0].day.toordinal()
+    ordinals = np.array([r.day.toordinal() for r in results])
+    growth = np.power(2.0, (ordinals - first) / half_life)
+    signs = np.broadcast_to(_SIGNS, seats.shape)
+    gram = np.zeros((count, count))
+    moments = np.zeros(count)
+    seen = np.zeros(count, dtype=bool)
+    history: dict[Hashable, list[tuple[date, float]]] = {}
+    start = 0
+    for checkpoint in checkpoints:
+        end = int(np.searchsorted(ordinals, checkpoint.toordinal(), side="right"))
+        if end == start:
+            continue
+        rows, weights = seats[start:end], growth[start:end]
+        period_signs = signs[start:end]
+        cells = (rows[:, :, None] * count + rows[:, None, :]).ravel()
+        products = (weights[:, None, None] * period_signs[:, :, None]
+                    * period_signs[:, None, :]).ravel()
+        gram += np.bincount(cells, weights=products, minlength=count * count).reshape(
+            count, count)
+        moments += np.bincount(rows.ravel(), weights=(
+            period_signs * (weights * imps[start:end])[:, None]).ravel(), minlength=count)
+        played = np.unique(rows)
+        seen[played] = True
+        known = np.flatnonzero(seen)
+        scale = 2.0 ** (-(checkpoint.toordinal() - first) / half_life)
+        matrix = scale * gram[np.ix_(known, known)] + lam * np.eye(len(known))
+        skills = np.linalg.solve(matrix, scale * moments[known])
+        position = {player: k for k, player in enumerate(known)}
+        for i in played:
+            history.setdefault(players[i], []).append((checkpoint,
+                                                       float(skills[position[i]])))
+        start = end
+    return history

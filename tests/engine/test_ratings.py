@@ -15,7 +15,9 @@ from scoring.engine.ratings import (
     decay_weights,
     fit_ratings,
     ladder,
+    monthly_checkpoints,
     partnership_rating,
+    rating_history,
 )
 
 DAY = date(2026, 3, 2)
@@ -152,3 +154,34 @@ def test_a_partnership_against_the_sum_of_its_players_worked_by_hand():
     assert found.expected == pytest.approx(0.75)
     assert found.boards == 2
     assert partnership_rating(played, ratings, ("A", "D")) is None
+
+
+def test_monthly_checkpoints_are_each_months_last_day_played():
+    days = [date(2026, 1, 5), date(2026, 1, 26), date(2026, 1, 12), date(2026, 3, 2)]
+    assert monthly_checkpoints(days) == [date(2026, 1, 26), date(2026, 3, 2)]
+
+
+def test_the_history_is_the_fit_on_each_checkpoint_day():
+    # 30 weekly evenings of a simulated club, players come and go: each month-end point
+    # of the history is what a fit from scratch on that day says.
+    results = simulate_club(30, seed=11).results
+    checkpoints = monthly_checkpoints(r.day for r in results)
+    history = rating_history(results, checkpoints, half_life=120, lam=50)
+    for checkpoint in checkpoints:
+        fitted = fit_ratings(results, on=checkpoint, half_life=120, lam=50)
+        played = {p for r in results if r.day <= checkpoint for p in (*r.ns, *r.ew)}
+        points = {p: dict(series)[checkpoint] for p, series in history.items()
+                  if checkpoint in dict(series)}
+        assert set(points) <= played and points
+        for player, rating in points.items():
+            assert rating == pytest.approx(fitted[player].rating, abs=1e-9)
+
+
+def test_a_player_gets_a_point_only_for_months_played():
+    january = boards(("A", "B"), ("C", "D"), [3], date(2026, 1, 5))
+    march = boards(("A", "E"), ("C", "D"), [1], date(2026, 3, 2))
+    history = rating_history(january + march, [date(2026, 1, 31), date(2026, 3, 31)])
+    assert [day for day, _r in history["A"]] == [date(2026, 1, 31), date(2026, 3, 31)]
+    assert [day for day, _r in history["B"]] == [date(2026, 1, 31)]
+    assert [day for day, _r in history["E"]] == [date(2026, 3, 31)]
+    assert rating_history([], [date(2026, 1, 31)]) == {}
