@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0011_even_mitchells_and_ranking'),
+        ('club', '0012_two_winners_free_seating'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
