@@ -262,6 +262,11 @@ class SessionPlan:
         return {number: [(s.ns, s.ew) for s in seatings]
                 for number, seatings in self._seatings_by_board.items()}
 
+    def seatings_of_pair(self, number):
+        """Pair `number`'s seatings, in round order (its sit-outs included; [] for free
+        seating or a movement that cannot seat the registered pairs)."""
+        return [s for s in self.seatings if number in s.pairs]
+
     def sit_out_rounds(self, number):
         """The rounds in which pair `number` sits out."""
         return [s.round for s in self.seatings if s.is_sit_out and number in (s.ns, s.ew)]

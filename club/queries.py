@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from club.models import Player, Result
+from club.models import Pair, Player, Result
 from club.plan import SessionPlan
 from club.visibility import Visibility, played_from, public_boards
 from scoring.engine import compute_standings, rank_apart
@@ -95,6 +95,13 @@ def name_contains(term):
     for variant in {term, term.lower(), term.capitalize(), term.title(), term.upper()}:
         condition |= Q(name__icontains=variant)
     return condition
+
+
+def last_session(player):
+    """The latest session `player` played in (by date), or None (one query)."""
+    pair = (Pair.objects.filter(Q(player1=player) | Q(player2=player))
+            .select_related("session").order_by("-session__date", "-session_id").first())
+    return pair.session if pair else None
 
 
 def search_players(term, limit=20):

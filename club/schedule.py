@@ -122,3 +122,9 @@ def seating_boards(seating, boards_per_round):
     if seating.board_set is None:
         return range(0)
     return boards_of_set(seating.board_set, boards_per_round)
+
+
+def board_range(board_set, boards_per_round):
+    """A board set's boards as the room reads them: "3" or "3–4"."""
+    boards = boards_of_set(board_set, boards_per_round)
+    return str(boards[0]) if len(boards) == 1 else f"{boards[0]}–{boards[-1]}"

@@ -132,3 +132,30 @@ def table_visibility(public, seating, played):
     pairs = set(seating.pairs)
     own = {number for number, seen in played.items() if pairs <= seen}
     return Visibility(everything=False, public=public.public | frozenset(own))
+
+
+# --- a pair's guide card -----------------------------------------------------------------
+
+def pair_round(plan, number, played):
+    """The round pair `number` is in now, while play is on (its guide card's "you are
+    here"): its first round with a board it has no result on yet; a round it sits out
+    while another table of that round is still playing it. None once it has played every
+    round, or when the session is not running."""
+    if plan.session.status != Session.Status.RUNNING:
+        return None
+    per_round = plan.session.boards_per_round
+    seatings = plan.seatings_of_pair(number)
+    by_round = {}
+    for seating in plan.playing_seatings:
+        by_round.setdefault(seating.round, []).append(seating)
+    for index, seating in enumerate(seatings):
+        if seating.is_sit_out:
+            later = any(number in played.get(board, ())
+                        for s in seatings[index + 1:] for board in plan.boards_of(s))
+            room_playing = not all(round_done(s, played, per_round)
+                                   for s in by_round.get(seating.round, []))
+            if room_playing and not later:
+                return seating.round
+        elif not all(number in played.get(board, ()) for board in plan.boards_of(seating)):
+            return seating.round
+    return None

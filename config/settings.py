@@ -222,6 +222,27 @@ PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 600)
 # rating is still mostly the starting 0.
 RATINGS_MIN_BOARDS = env_int("RATINGS_MIN_BOARDS", 50)
 
+
+def public_url(raw):
+    """PUBLIC_URL: the address players' phones open the site at, e.g.
+    "https://club.example.org" or "http://192.168.1.20:8000" (scheme and host, maybe a
+    port and a path prefix); "" when unset (the pages then use the address the director's
+    browser used)."""
+    raw = raw.strip().rstrip("/")
+    if not raw:
+        return ""
+    scheme, _, rest = raw.partition("://")
+    if scheme.lower() not in ("http", "https") or not rest or rest.startswith("/"):
+        raise ImproperlyConfigured(
+            f"PUBLIC_URL={raw!r} is not an address: write the scheme and the host the "
+            "players' phones reach the site at, e.g. https://club.example.org or "
+            "http://192.168.1.20:8000.")
+    return raw
+
+
+# The QR codes of the table cards and the guide cards' address (club.qr.public_address).
+PUBLIC_URL = public_url(os.environ.get("PUBLIC_URL", ""))
+
 # The double-dummy analysis of imported or dealt hand records runs in a thread of the server
 # process after the deals are stored, the page showing its progress
 # (club.services.analysis). The tests turn it off: the analysis then runs at once, in the

@@ -7,6 +7,7 @@ from reports.views import (
     boards,
     downloads,
     events,
+    guides,
     players,
     ratings,
     scorecards,
@@ -22,6 +23,8 @@ urlpatterns = [
          name="board-report"),
     path("sessions/<int:session_id>/pairs/<int:number>/", scorecards.pair_scorecard,
          name="pair-scorecard"),
+    path("sessions/<int:session_id>/pairs/<int:number>/guide/", guides.pair_guide,
+         name="pair-guide"),
     path("director/sessions/<int:session_id>/archive/", downloads.session_archive,
          name="session-archive"),
     # across sessions: players, partnerships, seasons and events

@@ -3,6 +3,7 @@ director typed; the services (club.services.sessions, club.services.pairs) make 
 change, checking the same rules again under the session's lock."""
 
 import re
+from functools import cached_property
 
 from django import forms
 from django.urls import reverse
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from club.models import ARRANGEMENTS, ARROW_SWITCHES, MOVEMENTS, POLICIES, RANKINGS, Player, Session
 from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN
 from club.notation import bridge_message
-from club.queries import name_contains, normalize_name
+from club.queries import last_session, name_contains, normalize_name
 from club.schedule import (
     MAX_BOARDS_PER_ROUND,
     MAX_ROUNDS,
@@ -255,9 +256,15 @@ def seat_choices(session, numbers):
     return [(n, session.pair_label(n)) for n in numbers]
 
 
+NEW_PLAYER = "new"
+
+
 class PairForm(forms.Form):
     """Register a pair (or change one): its number and two players, typed by name. A name
-    that matches no active player creates a new player."""
+    that matches no active player creates a new player. A plain name that matches one
+    (not the pair's own player, not picked as "name #id") is confirmed first: the form
+    shows that player, with their last session, and asks whether it is them or a new
+    player of the same name (`<field>_pick`: the player's id, or "new")."""
 
     number = forms.IntegerField(label=_("Pair number"), min_value=1)
     player1 = forms.CharField(label=_("Player 1"), max_length=120)
@@ -266,6 +273,7 @@ class PairForm(forms.Form):
     def __init__(self, *args, session, pairs, pair=None, **kwargs):
         """`pairs`: the session's pairs with their players (already fetched)."""
         self.session, self.pair = session, pair
+        self.unconfirmed = {}  # {field: the existing player its plain name matches}
         self.others = [p for p in pairs if pair is None or p.pk != pair.pk]
         taken = {p.number for p in self.others}
         seats = range(1, 2 * session.tables + 1)
@@ -295,7 +303,17 @@ class PairForm(forms.Form):
         text = self.cleaned_data[name]
         if not normalize_name(text):
             raise forms.ValidationError(_("Type the player's name."))
-        return resolve_player(text)
+        player = resolve_player(text)
+        if player.pk is None or ID_SUFFIX.match(normalize_name(text)):
+            return player
+        if self.pair is not None and player.pk in (self.pair.player1_id, self.pair.player2_id):
+            return player  # the pair's own player, kept
+        pick = self.data.get(f"{name}_pick", "")
+        if pick == NEW_PLAYER:
+            return Player(name=normalize_name(text))
+        if pick != str(player.pk):
+            self.unconfirmed[name] = player
+        return player
 
     def clean_player1(self):
         return self._clean_player("player1")
@@ -308,4 +326,23 @@ class PairForm(forms.Form):
         add_problems(self, pair_problems(self.session, self.others, data.get("number"),
                                          data.get("player1"), data.get("player2"),
                                          self.pair))
+        if not self.errors:
+            # Everything else is right: ask only about the names that need it.
+            for name, player in self.unconfirmed.items():
+                self.add_error(name, forms.ValidationError(
+                    _("“%(name)s” is already in the register: is it this player, or a new "
+                      "player of the same name?"), params={"name": player.name}))
         return data
+
+    @cached_property
+    def confirmations(self):
+        """The existing players to confirm, for the template: [(field, player)], each with
+        its last session (`player.last_session`; one query a player, two at most)."""
+        if not self.is_bound or not self.errors:
+            return []
+        found = []
+        for name, player in self.unconfirmed.items():
+            if name in self.errors:
+                player.last_session = last_session(player)
+                found.append((self[name], player))
+        return found

@@ -2,19 +2,17 @@
 table cards, with how many copies of each board set the room needs."""
 
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from club.models import Session
 from club.notation import bridge_message
 from club.permissions import director_required
 from club.plan import SessionPlan
+from club.qr import public_address
+from club.schedule import board_range
 from club.views.setup import load_session
-from scoring.engine import MovementError, boards_of_set
-
-
-def _board_range(board_set, boards_per_round):
-    boards = boards_of_set(board_set, boards_per_round)
-    return str(boards[0]) if len(boards) == 1 else f"{boards[0]}–{boards[-1]}"
+from scoring.engine import MovementError
 
 
 def schedule_grid(plan):
@@ -39,7 +37,7 @@ def schedule_grid(plan):
         rounds.setdefault(seating.round, []).append({
             "table": seating.table, "ns": side(seating.ns), "ew": side(seating.ew),
             "sit_out": seating.is_sit_out, "board_set": seating.board_set,
-            "boards": (_board_range(seating.board_set, per_round)
+            "boards": (board_range(seating.board_set, per_round)
                        if seating.board_set else ""),
             "relay": seating.table in plan.relay_tables, "switched": seating.switched,
             "next": _next_places(plan, seating),
@@ -48,7 +46,7 @@ def schedule_grid(plan):
     for number, cells in sorted(rounds.items()):
         stand = plan.bye_stand_set(number)
         grid.append({"round": number, "cells": cells,
-                     "bye_stand": _board_range(stand, per_round) if stand else ""})
+                     "bye_stand": board_range(stand, per_round) if stand else ""})
     return grid
 
 
@@ -93,15 +91,26 @@ def schedule(request, session_id):
     return render(request, "club/setup/schedule.html", _schedule_context(load_session(session_id)))
 
 
+def _guide_addresses(request, session, first):
+    """The guide card addresses of the pairs starting at a table (its first round's
+    cell), for the printed card: under the club's PUBLIC_URL, like the QR codes."""
+    return [{"label": side["label"],
+             "url": public_address(request, reverse("pair-guide",
+                                                    args=[session.pk, side["number"]]))}
+            for side in (first["ns"], first["ew"]) if side]
+
+
 @director_required
 @require_GET
 def table_cards(request, session_id):
     """A printable card per table: for each round, the NS and EW pairs and the boards."""
-    context = _schedule_context(load_session(session_id))
+    session = load_session(session_id)
+    context = _schedule_context(session)
     cards = {}
     for row in context["grid"]:
         for cell in row["cells"]:
             cards.setdefault(cell["table"], []).append(dict(cell, round=row["round"]))
-    context["cards"] = sorted(cards.items())
+    context["cards"] = [(table, rounds, _guide_addresses(request, session, rounds[0]))
+                        for table, rounds in sorted(cards.items())]
     context["one_per_page"] = request.GET.get("layout") == "page"
     return render(request, "club/setup/table_cards.html", context)

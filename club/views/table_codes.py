@@ -1,5 +1,6 @@
 """Table codes: the director's printable cards (one per table, with its QR code, club.qr,
-the code and the address), and issuing new codes for one table or all (an old code stops
+the code and the address: the club's PUBLIC_URL, with a warning when phones may not reach
+it), and issuing new codes for one table or all (an old code stops
 working at once). How a phone's code is checked: club.phones.admission.
 """
 
@@ -10,7 +11,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club.permissions import director_required
-from club.qr import qr_svg
+from club.qr import LOOPBACK, PRIVATE, address_reach, public_address, qr_svg
 from club.services.errors import ServiceError
 from club.services.table_phones import issue_codes
 from club.views.setup import load_session
@@ -31,13 +32,17 @@ def table_codes(request, session_id):
         code = codes.get(table)
         card = {"table": table, "code": code}
         if code is not None:
-            url = request.build_absolute_uri(reverse("table", args=[code.code]))
+            url = public_address(request, reverse("table", args=[code.code]))
             card.update(url=url, qr=qr_svg(url), grouped=grouped(code.code))
         cards.append(card)
+    entry_url = public_address(request, reverse("table-code-entry"))
+    reach = address_reach(entry_url)
     return render(request, "club/table_codes/codes.html", {
         "session": session, "cards": cards,
         "missing": [c["table"] for c in cards if c["code"] is None],
-        "entry_url": request.build_absolute_uri(reverse("table-code-entry")),
+        "entry_url": entry_url,
+        # The cards' address, when the players' phones may not reach it.
+        "loopback": reach == LOOPBACK, "private": reach == PRIVATE,
     })
 
 

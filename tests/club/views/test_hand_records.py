@@ -234,3 +234,22 @@ def test_deals_without_analysis_and_no_job_are_offered_an_analysis(director_clie
         double_dummy="", par_score=None, par_contracts="")
     html = director_client.get(url(session)).content.decode()
     assert "2 deals have no double-dummy analysis." in html and "Analyse the deals" in html
+
+
+@pytest.mark.parametrize(("language", "facts", "seats"), [
+    ("ru", ["Сдающий С · Зона Никто", "Сдающий В · Зона СЮ", "Сдающий Ю · Зона ВЗ",
+            "Сдающий З · Зона Все"], ["С", "В", "Ю", "З"]),
+    ("en", ["Dealer N · Vulnerability None", "Dealer E · Vulnerability NS",
+            "Dealer S · Vulnerability EW", "Dealer W · Vulnerability All"],
+     ["N", "E", "S", "W"]),
+])
+def test_dealer_vulnerability_and_seats_in_the_page_language(director_client, language,
+                                                             facts, seats):
+    session = make_session(tables=3, boards_per_round=2, status="setup")
+    import_deals(session.id, [DealRecord(n, deal) for n, (deal, _dealer, _vul)
+                              in enumerate(whole_suit_deals(4), start=1)])
+    html = director_client.get(url(session), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for fact in facts:
+        assert fact in html
+    first = html.split('<div class="deal">')[1].split("</div>\n    </div>")[0]
+    assert [tag.split("</strong>")[0] for tag in first.split("<strong>")[1:]] == seats

@@ -1,6 +1,8 @@
 """Registering pairs: players picked by name or created inline, seats and numbers given
 automatically and editable, and clear refusals for impossible registrations."""
 
+from datetime import date
+
 import pytest
 from django.urls import reverse
 
@@ -51,7 +53,13 @@ def test_typed_names_create_the_players_and_the_pair(director_client, mitchell):
 def test_a_typed_name_picks_the_existing_player_whatever_its_case(director_client, mitchell):
     anna = make_player("Anna Petrova")
     ivan = make_player("Иван Петров")
-    register(director_client, mitchell, 1, "anna petrova", "иван  ПЕТРОВ")
+    # Asked first (below), then confirmed.
+    response = register(director_client, mitchell, 1, "anna petrova", "иван  ПЕТРОВ")
+    assert set(response.context["form"].unconfirmed.values()) == {anna, ivan}
+    assert not Pair.objects.exists()
+    director_client.post(pairs_url(mitchell), {
+        "number": "1", "player1": "anna petrova", "player2": "иван  ПЕТРОВ",
+        "player1_pick": str(anna.pk), "player2_pick": str(ivan.pk)})
     pair = Pair.objects.get(session=mitchell)
     assert (pair.player1, pair.player2) == (anna, ivan)
     assert Player.objects.count() == 2
@@ -244,3 +252,100 @@ def test_a_seat_taken_meanwhile_is_refused_without_an_error_page(mitchell):
     assert saved_pair(form) is None
     assert "1NS is already registered" in form.errors["number"][0]
     assert not Player.objects.filter(name__in=["Anna", "Boris"]).exists()
+
+
+# --- a typed name that is an existing player's: shown, then confirmed --------------------
+
+def test_an_existing_players_name_shows_that_player_before_the_pair_is_saved(
+        director_client, mitchell):
+    anna = make_player("Anna Petrova", membership_number="4711")
+    earlier = make_session(tables=2, pairs=0, name="Autumn cup", status="published",
+                           date=date(2026, 10, 3))
+    Pair.objects.create(session=earlier, number=1, player1=anna, player2=make_player("Zoe"))
+    response = register(director_client, mitchell, 1, "Anna Petrova", "Boris")
+    assert response.status_code == 200 and not Pair.objects.filter(session=mitchell).exists()
+    assert not Player.objects.filter(name="Boris").exists()
+    assert response.context["form"].errors["player1"] == [
+        "“Anna Petrova” is already in the register: is it this player, or a new player of "
+        "the same name?"]
+    html = response.content.decode()
+    question = html.split('id="confirm-player1"')[1].split("</fieldset>")[0]
+    assert f'name="player1_pick" value="{anna.pk}" checked' in question
+    assert "membership 4711" in question
+    assert "last played in “Autumn cup” on Oct. 3, 2026" in question
+    assert 'name="player1_pick" value="new"' in question
+    assert "A new player of the same name" in question
+    assert 'value="Anna Petrova"' in html and 'value="Boris"' in html  # kept as typed
+    assert 'id="confirm-player2"' not in html  # Boris is new: nothing to ask
+
+
+def test_confirmed_the_pair_gets_the_existing_player(director_client, mitchell):
+    anna = make_player("Anna Petrova")
+    response = director_client.post(pairs_url(mitchell), {
+        "number": "1", "player1": "Anna Petrova", "player2": "Boris",
+        "player1_pick": str(anna.pk)})
+    assert response.status_code == 302
+    assert mitchell.pairs.get().player1 == anna
+    assert Player.objects.filter(name="Anna Petrova").count() == 1
+
+
+def test_a_new_player_of_the_same_name(director_client, mitchell):
+    anna = make_player("Anna Petrova")
+    response = director_client.post(pairs_url(mitchell), {
+        "number": "1", "player1": "Anna Petrova", "player2": "Boris", "player1_pick": "new"})
+    assert response.status_code == 302
+    newcomer = mitchell.pairs.get().player1
+    assert newcomer != anna and newcomer.name == "Anna Petrova"
+    assert Player.objects.filter(name="Anna Petrova").count() == 2
+    # From now on the two are told apart by number, as any shared name.
+    response = register(director_client, make_session(tables=2, pairs=0, status="setup"),
+                        1, "Anna Petrova", "Clara")
+    assert "Several players are called “Anna Petrova”" in response.context[
+        "form"].errors["player1"][0]
+
+
+def test_a_pick_for_another_player_asks_again(director_client, mitchell):
+    anna = make_player("Anna Petrova")
+    other = make_player("Boris Ivanov")
+    response = director_client.post(pairs_url(mitchell), {
+        "number": "1", "player1": "Anna Petrova", "player2": "Clara",
+        "player1_pick": str(other.pk)})  # the name was changed after the question
+    assert response.status_code == 200
+    assert response.context["form"].unconfirmed == {"player1": anna}
+    assert not Pair.objects.exists()
+
+
+def test_a_name_picked_by_number_or_the_pairs_own_player_is_not_asked(director_client,
+                                                                      mitchell):
+    anna = make_player("Anna Petrova")
+    response = register(director_client, mitchell, 1, f"Anna Petrova #{anna.pk}", "Boris")
+    assert response.status_code == 302
+    pair = mitchell.pairs.get()
+    response = director_client.post(edit_url(pair), {"number": "1", "player1": "Anna Petrova",
+                                                     "player2": "Boris"})
+    assert response.status_code == 302
+
+
+def test_other_problems_come_before_the_question(director_client, mitchell):
+    make_player("Anna Petrova")
+    make_pair(mitchell, 1, names=("Clara", "Dmitri"))
+    response = register(director_client, mitchell, 1, "Anna Petrova", "Boris")
+    form = response.context["form"]
+    assert "player1" not in form.errors and form.errors["number"][0].startswith("Pair 1NS")
+    assert 'id="confirm-player1"' not in response.content.decode()
+
+
+@pytest.mark.parametrize("url_of", [pairs_url, None])
+def test_the_question_runs_a_fixed_number_of_queries(director_client, mitchell,
+                                                     django_assert_max_num_queries, url_of):
+    first, second = make_player("Anna Petrova"), make_player("Boris Ivanov")
+    earlier = make_session(tables=2, pairs=0, status="published")
+    for number in (1, 2):
+        Pair.objects.create(session=earlier, number=number, player1=make_player(),
+                            player2=(first, second)[number - 1])
+    pair = make_pair(mitchell, 3)
+    url = url_of(mitchell) if url_of else edit_url(pair)
+    with django_assert_max_num_queries(12):
+        response = director_client.post(url, {"number": "1", "player1": "Anna Petrova",
+                                              "player2": "Boris Ivanov"})
+    assert len(response.context["form"].confirmations) == 2
