@@ -63,6 +63,13 @@ class SwissStandings:
     def round_complete(self, round):
         return all(match.complete for match in self.rounds.get(round, []))
 
+    def context(self):
+        """What templates/reports/swiss_rounds.html shows: these standings and each
+        round, in order, as (round, its matches, the pair with its bye or None)."""
+        rounds = [(round, matches, self.byes.get(round))
+                  for round, matches in sorted(self.rounds.items())]
+        return {"swiss": self, "rounds": rounds, "latest": max(self.rounds, default=0)}
+
 
 def result_figures(session):
     """(board number, ns pair id, ew pair id, ns IMPs, ew IMPs) of each result (one query)."""
@@ -76,9 +83,9 @@ def swiss_standings(plan, results=None, visible=None):
     pairs ranked by VPs, then by compensation IMPs (the tie-break), pairs still equal
     sharing a rank. A match scores its VPs once each board of the round has a result at its
     table; the pair with the bye scores BYE_VPS once the rest of its round is complete.
-    `results`: result_figures rows (loaded when None); `visible`: the board numbers the
-    viewer may see (club.visibility), None for all: a match with a hidden board does not
-    count yet."""
+    `results`: result_figures rows (loaded when None); `visible`: the boards the viewer
+    may see (a club.visibility.Visibility or a set of numbers), None for all: a match
+    with a hidden board does not count yet."""
     session, per_round = plan.session, plan.session.boards_per_round
     if results is None:
         results = result_figures(session)
