@@ -14,9 +14,10 @@ class SwissSeat(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE,
                                 related_name="swiss_seats", verbose_name=_("session"))
     round = models.PositiveSmallIntegerField(_("round"))
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="swiss_seats",
+    # A paired pair cannot go (club.services.pairs refuses it); its session can, with both.
+    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="swiss_seats",
                              verbose_name=_("pair"))
-    opponents = models.ForeignKey(Pair, on_delete=models.CASCADE, null=True, blank=True,
+    opponents = models.ForeignKey(Pair, on_delete=models.RESTRICT, null=True, blank=True,
                                   related_name="+", verbose_name=_("opponents"))
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     north_south = models.BooleanField(_("North-South"), default=False)

@@ -3,7 +3,7 @@ are stored at once (club.models.SwissSeat), so they never change afterwards; the
 codes were issued when play started (club.services.sessions.change_status)."""
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from club.models import Session, SwissSeat
 from club.models.choices import SWISS
@@ -36,8 +36,9 @@ def start_swiss_round(session_id, *, seeded=True, rng=None):
             raise Refused(problems)
         started = plan.swiss_rounds_started
         if started >= session.rounds:
-            raise Refused(gettext("All %(rounds)d rounds have been started.")
-                          % {"rounds": session.rounds})
+            raise Refused(ngettext("The session's %(rounds)d round has been started.",
+                                   "All %(rounds)d rounds have been started.",
+                                   session.rounds) % {"rounds": session.rounds})
         if started == 0:
             pairings, bye = first_round(plan.numbers, seeded=seeded, rng=rng)
         else:

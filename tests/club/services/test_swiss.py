@@ -14,7 +14,8 @@ from club.models import Result, SwissSeat
 from club.plan import SessionPlan
 from club.services.errors import Refused
 from club.services.results import contract_values, correct_result, enter_result
-from club.services.sessions import change_status, create_session
+from club.services.pairs import withdraw_pair
+from club.services.sessions import change_status, create_session, delete_session
 from club.services.swiss import start_swiss_round
 from club.stats.swiss import BYE_VPS, swiss_standings
 from scoring.engine import parse_result
@@ -190,3 +191,14 @@ def test_standings_by_vps_from_each_matchs_imps_and_the_bye():
     assert {row.number: row.vps for row in standings.rows} == expected
     assert [row.number for row in standings.rows] == sorted(
         expected, key=lambda n: (-expected[n], -imps.get(n, 0), n))
+
+
+def test_a_paired_pair_cannot_be_withdrawn_but_the_session_can_be_deleted():
+    session = swiss_session()
+    start_swiss_round(session.pk)
+    pair = session.pairs.get(number=4)
+    with pytest.raises(Refused, match="Pair 4 is in the pairings of Swiss round 1"):
+        withdraw_pair(pair.pk)
+    assert SwissSeat.objects.filter(session=session).count() == 6
+    delete_session(session.pk)
+    assert not SwissSeat.objects.exists()

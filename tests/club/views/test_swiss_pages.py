@@ -135,3 +135,28 @@ def test_the_table_phone_between_rounds(client):
     assert "Round 2: where to go" in html
     assert "<strong>2</strong> goes to <strong>table 1</strong>, East-West" in html
     assert "<strong>5</strong> goes to <strong>table 3</strong>, North-South" in html
+
+
+@pytest.mark.parametrize("name", [
+    "director-session", "setup-session-edit", "setup-pairs", "setup-schedule",
+    "setup-table-cards", "hand-records", "entry-session",
+    "entry-checks", "entry-dashboard", "table-codes", "swiss-rounds", "standings",
+    "board-list", "swiss", "session-archive"])
+def test_every_page_of_a_swiss_session_in_its_second_round_opens(director_client, name):
+    session = swiss_session(pairs=5)
+    start_swiss_round(session.pk)
+    play_round(session, 1)
+    start_swiss_round(session.pk)
+    response = director_client.get(reverse(name, args=[session.pk]))
+    assert response.status_code == 200, response.content.decode()[:2000]
+
+
+def test_the_scorecards_and_board_reports_of_a_swiss_session(director_client):
+    session = swiss_session(pairs=5)
+    start_swiss_round(session.pk)
+    play_round(session, 1)
+    start_swiss_round(session.pk)
+    bye = SwissSeat.objects.get(session=session, round=1, opponents=None).pair.number
+    html = director_client.get(reverse("pair-scorecard", args=[session.pk, bye])).content
+    assert director_client.get(reverse("board-report", args=[session.pk, 1])).status_code == 200
+    assert b"sits out" in html.lower() or b"sit-out" in html.lower()
