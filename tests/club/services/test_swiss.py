@@ -13,8 +13,8 @@ from django.db import IntegrityError, transaction
 from club.models import Result, SwissSeat
 from club.plan import SessionPlan
 from club.services.errors import Refused
-from club.services.results import contract_values, correct_result, enter_result
 from club.services.pairs import withdraw_pair
+from club.services.results import contract_values, correct_result, enter_result
 from club.services.sessions import change_status, create_session, delete_session
 from club.services.swiss import start_swiss_round
 from club.stats.swiss import BYE_VPS, swiss_standings
