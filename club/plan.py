@@ -14,9 +14,10 @@ from functools import cached_property
 
 from django.utils.translation import gettext, ngettext
 
+from club.models.choices import SWISS
 from club.notation import bridge_message
 from club.schedule import board_total, listing, seating_boards
-from scoring.engine import MovementError, MovementKind, movements
+from scoring.engine import MovementError, MovementKind, Seating, movements
 from scoring.engine.movements import Arrangement
 
 
@@ -25,13 +26,23 @@ def session_pairs(session):
     return list(session.pairs.select_related("player1", "player2").order_by("number"))
 
 
+def swiss_rows(session):
+    """The stored Swiss rounds of `session` (club.models.SwissSeat; one query): (round,
+    table, pair number, opponents' number or None, North-South) of each pair."""
+    return list(session.swiss_seats.order_by("round", "table")
+                .values_list("round", "table", "pair__number", "opponents__number",
+                             "north_south"))
+
+
 class SessionPlan:
     """A session's movement for its registered pairs (see the module docstring)."""
 
-    def __init__(self, session, pairs=(), *, numbers=None):
+    def __init__(self, session, pairs=(), *, numbers=None, swiss=()):
         """`pairs`: the session's Pair rows; or only their `numbers`, for a setup that is
-        not stored (a form's change, a file being read)."""
+        not stored (a form's change, a file being read). `swiss`: a Swiss session's stored
+        rounds (swiss_rows)."""
         self.session = session
+        self.swiss_rows = list(swiss)
         self.pairs = list(pairs)
         self.by_number = {pair.number: pair for pair in self.pairs}
         self.by_id = {pair.pk: pair for pair in self.pairs}
@@ -40,8 +51,10 @@ class SessionPlan:
 
     @classmethod
     def load(cls, session):
-        """The plan of a stored session (one query: its pairs with their players)."""
-        return cls(session, session_pairs(session))
+        """The plan of a stored session (one query: its pairs with their players; one more
+        for a Swiss session's stored rounds)."""
+        swiss = swiss_rows(session) if session.movement == SWISS else ()
+        return cls(session, session_pairs(session), swiss=swiss)
 
     @classmethod
     def of_numbers(cls, session, numbers):
@@ -56,6 +69,33 @@ class SessionPlan:
     def free(self):
         return self.session.movement == MovementKind.FREE
 
+    # --- Swiss pairs ------------------------------------------------------------------------
+
+    @property
+    def swiss(self):
+        """Whether the session is Swiss pairs: its seatings are the rounds stored so far."""
+        return self.session.movement == SWISS
+
+    @cached_property
+    def swiss_seatings(self):
+        """The stored Swiss rounds as seatings: each round plays board set `round` at every
+        table (the same boards everywhere, as in a Swiss teams match); the pair with the
+        bye has no seating (swiss_byes)."""
+        return [Seating(round, table, pair, opponents, round)
+                for round, table, pair, opponents, north_south in self.swiss_rows
+                if north_south]
+
+    @cached_property
+    def swiss_byes(self):
+        """{round: the number of the pair with the bye} of the stored Swiss rounds."""
+        return {round: pair for round, _table, pair, opponents, _ns in self.swiss_rows
+                if opponents is None}
+
+    @property
+    def swiss_rounds_started(self):
+        """How many Swiss rounds the director has started."""
+        return max((row[0] for row in self.swiss_rows), default=0)
+
     # --- the schedule ---------------------------------------------------------------------
 
     def schedule_for(self, count):
@@ -64,6 +104,8 @@ class SessionPlan:
         the pairs; Mitchell pair numbers follow the tables: NS 1..n, EW n+1..2n)."""
         if self.free:
             return []
+        if self.swiss:
+            return self.swiss_seatings
         if count not in self._schedules:
             session = self.session
             try:
@@ -113,7 +155,7 @@ class SessionPlan:
         gaps (so the empty seat of an odd field is the last one, the phantom of the
         movements module)."""
         count, seats = self.pair_count, 2 * self.session.tables
-        if self.free:
+        if self.free or self.swiss:
             return count if 2 <= count <= seats else None
         if count not in (seats - 1, seats) or self.numbers != list(range(1, count + 1)):
             return None
@@ -144,7 +186,7 @@ class SessionPlan:
         """How many boards the registered pairs' schedule plays (what the standings count
         out of); as many as free seating's when the movement cannot seat them. A relay and
         bye stand cut short never plays a set that only sat on the stand."""
-        if self.schedule is None or self.free:
+        if self.schedule is None or self.free or self.swiss:
             return self.session.rounds * self.session.boards_per_round
         return len(self.board_sets) * self.session.boards_per_round
 
@@ -268,7 +310,9 @@ class SessionPlan:
         return [s for s in self.seatings if number in s.pairs]
 
     def sit_out_rounds(self, number):
-        """The rounds in which pair `number` sits out."""
+        """The rounds in which pair `number` sits out (a Swiss pair: has the bye)."""
+        if self.swiss:
+            return [round for round, pair in self.swiss_byes.items() if pair == number]
         return [s.round for s in self.seatings if s.is_sit_out and number in (s.ns, s.ew)]
 
     # --- before play ------------------------------------------------------------------------
@@ -283,6 +327,8 @@ class SessionPlan:
             self.planned  # noqa: B018 (the session's own sizes)
         except MovementError as err:
             return [bridge_message(err)]
+        if self.swiss:
+            return self._swiss_problems()
         if self.seated:
             return []
         if self.free:
@@ -309,3 +355,24 @@ class SessionPlan:
                          "pairs, or %(short)d with a sit-out each round.", count)
                 % {"count": count, "tables": session.tables, "seats": seats,
                    "short": seats - 1}]
+
+    def _swiss_problems(self):
+        """What stops a Swiss pairs session from starting: 2 to 2 * tables pairs, and no
+        more rounds than the pairs can play without meeting twice."""
+        session, count = self.session, self.pair_count
+        seats = 2 * session.tables
+        if not self.seated:
+            return [ngettext("%(count)d pair registered; Swiss pairs on %(tables)d tables "
+                             "takes 2 to %(seats)d pairs.",
+                             "%(count)d pairs registered; Swiss pairs on %(tables)d tables "
+                             "takes 2 to %(seats)d pairs.", count)
+                    % {"count": count, "tables": session.tables, "seats": seats}]
+        # Each pair meets a different pair every round (an odd field: one bye each).
+        most = count - 1 + count % 2
+        if session.rounds > most:
+            return [ngettext("%(count)d pairs can play at most %(most)d round without "
+                             "meeting twice; the session has %(rounds)d.",
+                             "%(count)d pairs can play at most %(most)d rounds without "
+                             "meeting twice; the session has %(rounds)d.", most)
+                    % {"count": count, "most": most, "rounds": session.rounds}]
+        return []

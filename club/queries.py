@@ -17,11 +17,12 @@ def pair_entries(session, pairs):
 
 
 def result_rows(session):
-    """(board number, ns_pair_id, ew_pair_id, ns_imps, ew_imps) of every result of the
-    session (one query)."""
+    """Every result of the session (one query): board number and id, the pairs' ids, the
+    stored IMPs, and what the other methods score (club.stats.methods.other_methods)."""
     return list(Result.objects.filter(board__session=session).order_by()
                 .values_list("board__number", "ns_pair_id", "ew_pair_id", "ns_imps",
-                             "ew_imps"))
+                             "ew_imps", "board_id", "ns_score", "not_played",
+                             "ns_adjustment", "ew_adjustment", named=True))
 
 
 NS_LINE, EW_LINE = "NS", "EW"
@@ -58,14 +59,22 @@ class PublicStandings:
         return None if self.visible.everything else len(self.visible.public)
 
 
-def public_standings(plan):
+def public_standings(plan, ranking=None):
     """The public standings of the session of `plan` (club.plan.SessionPlan; one query):
-    the engine's arithmetic over the results of the boards the public may see."""
+    the engine's arithmetic over the results of the boards the public may see. `ranking`
+    (club.stats.methods.MethodRanking) ranks them by another method than the session's
+    compensation IMPs, from the same results."""
     session = plan.session
     results = result_rows(session)
     visible = public_boards(plan, played_from(results, {p.pk: p.number for p in plan.pairs}))
-    rows = compute_standings(pair_entries(session, plan.pairs),
-                             [row[1:] for row in results if row[0] in visible])
+    counted = [row for row in results if row.board__number in visible]
+    if ranking is None:
+        figures = [(r.ns_pair_id, r.ew_pair_id, r.ns_imps, r.ew_imps) for r in counted]
+    else:
+        figures = ranking.results(counted)
+    rows = compute_standings(pair_entries(session, plan.pairs), figures)
+    if ranking is not None:
+        rows = ranking.finish(rows)
     return PublicStandings(ranked_lines(session, rows), visible, plan.played_board_total)
 
 

@@ -5,7 +5,7 @@ club.plan builds a session's schedule from them. Reads only."""
 
 from django.utils.translation import gettext, ngettext
 
-from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN
+from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, SWISS
 from club.models.sessions import (  # noqa: F401 (the limits, read here by the file formats)
     MAX_BOARD_NUMBER,
     MAX_BOARDS_PER_ROUND,
@@ -104,8 +104,9 @@ def movement_option_problems(session):
 
 def board_total(session, schedule):
     """How many boards the session plays with this `schedule` (club.plan computes it): its
-    board sets times boards per round; free seating plays rounds times boards per round."""
-    if session.movement == MovementKind.FREE:
+    board sets times boards per round; free seating and Swiss pairs (whose rounds are made
+    as play goes) play rounds times boards per round."""
+    if session.movement in (MovementKind.FREE, SWISS):
         return session.rounds * session.boards_per_round
     sets = max((s.board_set for s in schedule if s.board_set), default=0)
     return sets * session.boards_per_round

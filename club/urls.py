@@ -18,6 +18,7 @@ from club.views import (
     seasons,
     setup,
     status,
+    swiss,
     table_codes,
 )
 from club.views.hand_records import (
@@ -91,6 +92,8 @@ urlpatterns = [
     path(SESSION + "entry/calls/<entry_id:call_id>/answered/", dashboard.call_answered,
          name="entry-call-answered"),
     path(SESSION + "table-codes/", table_codes.table_codes, name="table-codes"),
+    path(SESSION + "swiss/", swiss.swiss_rounds, name="swiss-rounds"),
+    path(SESSION + "swiss/start/", swiss.swiss_start_round, name="swiss-start-round"),
     path(SESSION + "table-codes/issue/", table_codes.issue_table_codes,
          name="table-codes-issue"),
     path(BOARD, entry.traveller, name="entry-traveller"),

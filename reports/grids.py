@@ -5,11 +5,13 @@ own rendering inspects a render method's signature for every cell, which made it
 standings' time; the downloads keep its value_* methods."""
 
 import django_tables2 as tables
+from django.utils.formats import number_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from club.notation import signed  # one way to sign a number, on every page
+from club.stats.methods import COMPENSATION, MATCHPOINTS
 
 
 def signed_html(value):
@@ -25,6 +27,26 @@ class SignedColumn(tables.Column):
 
     def value(self, value):
         return value
+
+
+def percent_text(value):
+    """A matchpoint percentage (2 decimals in the page's language), "—" for none."""
+    return "—" if value is None else number_format(value, decimal_pos=2)
+
+
+class PercentColumn(tables.Column):
+    """Matchpoints: the average percentage, unsigned; the plain number in the downloads."""
+
+    def render(self, value):
+        return percent_text(value)
+
+    def value(self, value):
+        return value
+
+
+# The heading of the score column for each ranking (club.stats.methods.RANK_BY).
+SCORE_HEADINGS = {COMPENSATION: _("IMPs"), "butler": _("Butler IMPs"),
+                  "cross_imps": _("Cross-IMPs")}
 
 
 class StandingsTable(tables.Table):
@@ -56,11 +78,27 @@ class StandingsTable(tables.Table):
         orderable = True
         empty_text = _("No pairs yet.")
 
-    def __init__(self, data, *, scorecard_prefix="", line_of=None, **kwargs):
+    def __init__(self, data, *, scorecard_prefix="", line_of=None, method=COMPENSATION,
+                 **kwargs):
         """`line_of`: {pair number: its line ("NS", "EW")} with two winners, which shows
-        the Line column; None leaves it out."""
-        if line_of is None:
-            kwargs["exclude"] = ("line",)
+        the Line column; None leaves it out. `method`: the ranking shown
+        (club.stats.methods.RANK_BY): matchpoints show each pair's average percentage
+        instead of IMPs and IMPs per board."""
+        excluded = [] if line_of is not None else ["line"]
+        self.method = method
+        if method == MATCHPOINTS:
+            excluded.append("imps_per_board")
+            kwargs["extra_columns"] = [("imps", PercentColumn(
+                verbose_name=_("Percent"), order_by=("imps", "-number"),
+                initial_sort_descending=True,
+                attrs={"th": {"class": "num"}, "td": {"class": "num imps"}}))]
+        elif method != COMPENSATION:
+            kwargs["extra_columns"] = [("imps", SignedColumn(
+                verbose_name=SCORE_HEADINGS[method], order_by=("imps", "-number"),
+                initial_sort_descending=True,
+                attrs={"th": {"class": "num"}, "td": {"class": "num imps"}}))]
+        if excluded:
+            kwargs["exclude"] = excluded
         super().__init__(data, **kwargs)
         # Pages link each pair with a prefix string (one reverse() per page, not per row).
         self.scorecard_prefix = scorecard_prefix
@@ -71,14 +109,15 @@ class StandingsTable(tables.Table):
         """What ?sort= may name (anything else is ignored): the visible columns."""
         return {name for name, column in cls.base_columns.items() if column.visible}
 
-    def html_parts(self):
+    def html_parts(self, query=""):
         """(head, body) for reports/grid.html, in the table's order: each header as its
         attributes, text and sort link; the body's rows as HTML made here, each cell by its
         render_* method called directly (a template loop over the cells cost more than all
         the rest of the page)."""
         columns = list(self.columns)
         head = [{"attrs": column.attrs["th"].as_html(), "header": column.header,
-                 "href": f"?sort={column.order_by_alias.next}" if column.orderable else ""}
+                 "href": f"?sort={column.order_by_alias.next}{query}"
+                 if column.orderable else ""}
                 for column in columns]
         cells = {
             "rank": lambda record: record.rank_label,
@@ -86,7 +125,8 @@ class StandingsTable(tables.Table):
             "pair": lambda record: self.render_pair(record.label, record),
             "players": lambda record: self.render_players(record.players, record),
             "boards": lambda record: record.boards,
-            "imps": lambda record: signed_html(record.imps),
+            "imps": lambda record: (percent_text(record.imps) if self.method == MATCHPOINTS
+                                    else signed_html(record.imps)),
             "imps_per_board": lambda record: (
                 "—" if record.imps_per_board is None else signed_html(record.imps_per_board)),
         }

@@ -13,12 +13,14 @@ from reports.views import (
     scorecards,
     seasons,
     sessions,
+    swiss,
 )
 
 urlpatterns = [
     path("", sessions.session_list, name="session-list"),
     path("sessions/<int:session_id>/", sessions.standings, name="standings"),
     path("sessions/<int:session_id>/boards/", boards.board_list, name="board-list"),
+    path("sessions/<int:session_id>/swiss/", swiss.swiss_page, name="swiss"),
     path("sessions/<int:session_id>/boards/<int:number>/", boards.board_report,
          name="board-report"),
     path("sessions/<int:session_id>/pairs/<int:number>/", scorecards.pair_scorecard,

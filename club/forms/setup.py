@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import ARRANGEMENTS, ARROW_SWITCHES, MOVEMENTS, POLICIES, RANKINGS, Player, Session
-from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN
+from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, SWISS
 from club.notation import bridge_message
 from club.queries import last_session, name_contains, normalize_name
 from club.schedule import (
@@ -127,7 +127,8 @@ class SessionForm(forms.ModelForm):
             else None
         if session.pk:
             self.pair_numbers = list(session.pairs.values_list("number", flat=True))
-            if session.movement != "free" and session.rounds == self._full_rounds(session):
+            if (session.movement not in ("free", SWISS)
+                    and session.rounds == self._full_rounds(session)):
                 self.initial["rounds"] = None  # "full": follows a change of tables
         else:
             self.pair_numbers = []
@@ -170,6 +171,10 @@ class SessionForm(forms.ModelForm):
                     % {"min": 2, "max": MAX_TABLES, "tables": tables})
             if rounds is None:
                 self.add_error("rounds", _("Free seating has no movement to count rounds "
+                                           "from: enter the number of rounds."))
+        elif movement == SWISS:
+            if rounds is None:
+                self.add_error("rounds", _("Swiss pairs has no movement to count rounds "
                                            "from: enter the number of rounds."))
         else:
             pairs = 2 * tables if movement == "howell" else None

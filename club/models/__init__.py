@@ -25,6 +25,7 @@ from club.models.results import (
 )
 from club.models.seasons import CarryOver, Event, EventScoring, Season
 from club.models.sessions import Board, Pair, Session, SessionStatus
+from club.models.swiss import SwissSeat
 from club.models.table_phones import DirectorCall, TableCode, TableEntry
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "Season",
     "Session",
     "SessionStatus",
+    "SwissSeat",
     "TableCode",
     "TableEntry",
 ]

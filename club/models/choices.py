@@ -37,7 +37,11 @@ ADJUSTMENTS = [(adjustment.value, _(adjustment.label)) for adjustment in Adjustm
 
 _MOVEMENT_NAMES = {MovementKind.MITCHELL: _("Mitchell"), MovementKind.HOWELL: _("Howell"),
                    MovementKind.FREE: _("free seating")}
-MOVEMENTS = [(kind.value, _MOVEMENT_NAMES[kind]) for kind in MovementKind]
+# Swiss pairs (docs/scoring.md, "Swiss pairs"): no movement of the engine's; its seatings
+# are the rounds the director starts, stored (club.models.swiss) and read by club.plan.
+SWISS = "swiss"
+MOVEMENTS = [*((kind.value, _MOVEMENT_NAMES[kind]) for kind in MovementKind),
+             (SWISS, _("Swiss pairs"))]
 
 # A Mitchell on an even number of tables: "plain" is the Mitchell as it always was (the
 # engine's plain Mitchell skips on an even number of tables), the others are the director's

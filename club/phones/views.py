@@ -68,7 +68,9 @@ def base_context(state, round_):
             "round": round_, "seating": seating, "ns": state.side(seating.ns),
             "ew": state.side(seating.ew), "sit_out": seating.is_sit_out,
             "rounds": [r.seating.round for r in state.rounds], "called": state.called(),
-            "last_round": state.rounds[-1].seating.round}
+            # A Swiss session's rounds are stored as they start: its last is the session's.
+            "last_round": (state.session.rounds if state.plan.swiss
+                           else state.rounds[-1].seating.round)}
 
 
 def round_context(state, round_):
@@ -132,6 +134,11 @@ def open_table(request, code, table_code=None):
             "message": gettext("The session is over: thank you for playing. The results are "
                                "on the club's pages."), "session": session, "over": True})
     state = TableState(session, table_code)
+    if not state.rounds and state.plan.swiss:
+        return None, render(request, "club/phones/closed.html", {
+            "message": gettext("No Swiss round seats this table yet: open this page again "
+                               "when the director starts the next round."),
+            "session": session})
     if not state.rounds:
         return None, render(request, "club/phones/closed.html", {
             "message": gettext("This session has no movement for the tables (free seating): "

@@ -126,6 +126,11 @@ def withdrawal_refusal(session, pair):
     if session.is_locked:
         return gettext("This session is %(status)s: reopen it before changing its pairs.") % {
             "status": session.get_status_display()}
+    paired = pair.swiss_seats.order_by("round").values_list("round", flat=True).first()
+    if paired:
+        # The stored pairings never change (club.services.swiss).
+        return gettext("Pair %(label)s is in the pairings of Swiss round %(round)d and "
+                       "cannot be withdrawn.") % {"label": pair.label, "round": paired}
     own = sorted({n for n in pair.ns_results.values_list("board__number", flat=True)}
                  | {n for n in pair.ew_results.values_list("board__number", flat=True)})
     if own:

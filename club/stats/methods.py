@@ -17,6 +17,7 @@ from club.stats.totals import published_sessions, published_state
 from scoring.engine import Adjustment
 from scoring.engine.agreement import rank_correlation
 from scoring.engine.methods import ADJUSTED_PERCENT, Adjusted, butler, cross_imps, percentages
+from scoring.engine.standings import rank
 
 # Boards a player must have played in each half of the period to be compared.
 MIN_BOARDS_A_HALF = 8
@@ -75,6 +76,64 @@ METHODS = {
     "cross_imps": (_("Cross-IMPs (IMPs a board)"), lambda row, m, ns: (
         m.ns_cross if ns else m.ew_cross)),
 }
+
+
+# --- the standings by another method -------------------------------------------------------
+
+# The rankings a session's standings can show: its official method (compensation, what the
+# services store) and the others computed from the same table scores when the page asks.
+COMPENSATION, MATCHPOINTS = "compensation", "matchpoints"
+RANK_BY = {
+    COMPENSATION: _("compensation"),
+    MATCHPOINTS: _("matchpoints"),
+    "butler": _("Butler"),
+    "cross_imps": _("cross-IMPs"),
+}
+
+
+def method_results(rows, method):
+    """(ns pair id, ew pair id, NS figure, EW figure) of each of `rows` (result rows with
+    `board_id`, `ns_pair_id`, `ew_pair_id` and what other_methods reads) as `method` scores
+    it among the rows of its own board: matchpoints as a percentage of the top, Butler IMPs
+    or cross-IMPs (exact fractions)."""
+    boards = defaultdict(list)
+    for row in rows:
+        boards[row.board_id].append(row)
+    figure = METHODS[method][1]
+    scored = []
+    for board_rows in boards.values():
+        for row, methods in zip(board_rows, other_methods(board_rows), strict=True):
+            scored.append((row.ns_pair_id, row.ew_pair_id, figure(row, methods, True),
+                           figure(row, methods, False)))
+    return scored
+
+
+def finish_method_rows(rows, method):
+    """The standings rows (scoring.engine.compute_standings, summed from method_results)
+    made ready to show, in rank order: matchpoints rank by each pair's average percentage
+    of its boards (a sit-out does not lower it), the IMP methods by their total; both
+    rounded to two decimals before ranking, so pairs shown equal share a rank."""
+    for row in rows:
+        if method == MATCHPOINTS:
+            row.imps = round(float(row.imps) / row.boards, 2) if row.boards else None
+        elif isinstance(row.imps, Fraction):
+            row.imps = round(float(row.imps), 2)
+    rows.sort(key=lambda row: (row.imps is None, -(row.imps or 0), row.number))
+    return rank(rows, lambda row: row.imps)
+
+
+@dataclass(frozen=True)
+class MethodRanking:
+    """What club.queries.public_standings needs to rank by another method than
+    compensation: each counted result's figures, and the rows made ready to show."""
+
+    method: str
+
+    def results(self, rows):
+        return method_results(rows, self.method)
+
+    def finish(self, rows):
+        return finish_method_rows(rows, self.method)
 
 
 @dataclass(frozen=True)

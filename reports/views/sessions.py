@@ -17,6 +17,7 @@ from club.io.exports import EXPORT_FORMATS
 from club.models import Session
 from club.plan import SessionPlan
 from club.queries import EW_LINE, NS_LINE, public_standings
+from club.stats.methods import COMPENSATION, RANK_BY, MethodRanking
 from club.stats.seasons import season_groups
 from club.visibility import is_partial, is_provisional
 from reports.grids import StandingsTable
@@ -47,37 +48,59 @@ def session_list(request):
     })
 
 
-def standings_table(session, sort, standings=None, rows=None):
-    """The public standings (club.queries.public_standings) as a table sorted by `sort`:
-    every pair, with each pair's line when the session has two winners; or only `rows`
-    (one line's)."""
+def rank_by(request):
+    """The ranking ?method= asks for (club.stats.methods.RANK_BY); compensation, the
+    session's official method, for anything else."""
+    method = request.GET.get("method", "")
+    return method if method in RANK_BY else COMPENSATION
+
+
+def method_standings(session, method):
+    """The public standings ranked by `method` (one plan, one query for the results)."""
+    ranking = None if method == COMPENSATION else MethodRanking(method)
+    return public_standings(SessionPlan.load(session), ranking)
+
+
+def standings_table(session, sort, standings=None, rows=None, method=COMPENSATION):
+    """The public standings (club.queries.public_standings) ranked by `method`, as a table
+    sorted by `sort`: every pair, with each pair's line when the session has two winners;
+    or only `rows` (one line's)."""
     if standings is None:
-        standings = public_standings(SessionPlan.load(session))
+        standings = method_standings(session, method)
     line_of = ({row.number: line for line, rows in standings.lines for row in rows}
                if session.two_winners else None)
     table = StandingsTable(standings.rows if rows is None else rows, line_of=line_of,
-                           scorecard_prefix=url_prefix("pair-scorecard", session.id))
+                           scorecard_prefix=url_prefix("pair-scorecard", session.id),
+                           method=method)
     if sort:
         table.order_by = sort
     return table
 
 
-def render_live_standings(session, sort, standings=None):
-    """The standings block (reports/grid.html), rendered once for each state of what it
-    shows (club.conditional.cached_html); one table, or one for each line with two
-    winners. While play is on it says how many of the session's boards the totals count."""
+def method_query(method):
+    """What the page's links add to keep the ranking shown ("" for compensation)."""
+    return "" if method == COMPENSATION else f"&method={method}"
+
+
+def render_live_standings(session, sort, method=COMPENSATION, standings=None):
+    """The standings block (reports/grid.html) ranked by `method`, rendered once for each
+    state of what it shows (club.conditional.cached_html); one table, or one for each line
+    with two winners. While play is on it says how many of the session's boards the
+    totals count."""
     if standings is None:
-        standings = public_standings(SessionPlan.load(session))
+        standings = method_standings(session, method)
     titles = {NS_LINE: _("North-South pairs"), EW_LINE: _("East-West pairs")}
     lists = []
     for line, rows in standings.lines:
-        table = StandingsTable(rows, scorecard_prefix=url_prefix("pair-scorecard", session.id))
+        table = StandingsTable(rows, scorecard_prefix=url_prefix("pair-scorecard", session.id),
+                               method=method)
         if sort:
             table.order_by = sort
-        head, body = table.html_parts()
+        head, body = table.html_parts(method_query(method))
         lists.append({"title": titles.get(line, ""), "head": head, "body": body,
                       "attrs": table.attrs.as_html()})
-    query = f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}"
+    query = (f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}") + (
+        method_query(method))
     provisional = is_provisional(session)
     return render_to_string("reports/grid.html", {
         "lists": lists,
@@ -102,22 +125,22 @@ def shown_by_standings(session, standings):
     return hashlib.sha256(repr(shown).encode()).hexdigest()
 
 
-def live_standings(session, sort):
-    """(what the standings show, their block's HTML as a function): the digest is worked
-    out once per version of the session and language (cached), and the block rendered once
-    per digest, so the many writes of an evening that touch no released board change
-    neither the ETag nor the HTML."""
+def live_standings(session, sort, method=COMPENSATION):
+    """(what the standings ranked by `method` show, their block's HTML as a function): the
+    digest is worked out once per version of the session, language and method (cached),
+    and the block rendered once per digest, so the many writes of an evening that touch no
+    released board change neither the ETag nor the HTML."""
     loaded = {}
 
     def digest():
-        loaded["standings"] = public_standings(SessionPlan.load(session))
+        loaded["standings"] = method_standings(session, method)
         return shown_by_standings(session, loaded["standings"])
 
     shown = cached_value("|".join(map(str, ("standings-shown", *session_state(session),
-                                            get_language()))), digest)
+                                            get_language(), method))), digest)
     return shown, lambda: cached_html(
-        f"standings-block|{shown}|{get_language()}|{sort}",
-        lambda: render_live_standings(session, sort, loaded.get("standings")))
+        f"standings-block|{shown}|{get_language()}|{sort}|{method}",
+        lambda: render_live_standings(session, sort, method, loaded.get("standings")))
 
 
 @require_safe
@@ -131,13 +154,16 @@ def standings(request, session_id):
     sort = request.GET.get("sort", "")
     if sort.removeprefix("-") not in StandingsTable.sort_keys():
         sort = ""
+    method = rank_by(request)
     fmt = export_format(request)
     if fmt:
-        return export_response(standings_table(session, sort), fmt, _("Standings"),
-                               f"standings-{session.date}-{session.id}")
+        suffix = "" if method == COMPENSATION else f"-{method}"
+        return export_response(standings_table(session, sort, method=method), fmt,
+                               _("Standings"),
+                               f"standings-{session.date}-{session.id}{suffix}")
     part = request.GET.get("part") == LIVE_PART
-    shown, block = live_standings(session, sort)
-    state = ("standings", shown, get_language(), sort, part)
+    shown, block = live_standings(session, sort, method)
+    state = ("standings", shown, get_language(), sort, method, part)
 
     def etag():
         # The block alone shows nothing of the visitor; the page does (viewer_state).
@@ -155,5 +181,10 @@ def standings(request, session_id):
         response = render(request, "reports/standings.html", {
             "session": session, "standings": block(), "export_formats": EXPORT_FORMATS,
             "provisional": is_provisional(session), "partial": is_partial(session),
+            "method": method, "method_label": RANK_BY[method],
+            "rank_by": [(key, label, reverse("standings", args=[session.id])
+                         + ("" if key == COMPENSATION else f"?method={key}"))
+                        for key, label in RANK_BY.items()],
+            "export_query": method_query(method),
         })
     return revalidated(response, etag(), public=public)

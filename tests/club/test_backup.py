@@ -27,6 +27,7 @@ from club.models import (
     Board,
     CarryOver,
     DirectorCall,
+    Pair,
     Player,
     Result,
     Season,
@@ -40,6 +41,8 @@ from club.services.compensation_tables import copy_table
 from club.services.players import PLAYER_FIELDS
 from club.services.results import contract_values, correct_result
 from club.services.seasons import save_event, save_season, set_carry_over
+from club.services.sessions import change_status
+from club.services.swiss import start_swiss_round
 from club.services.table_phones import accept_entry, call_director, issue_codes, submit_entry
 from scoring.engine import parse_result
 from scoring.models import CompensationTable, moscow_table
@@ -190,6 +193,7 @@ def test_every_model_of_the_club_is_in_the_backup():
     second-factor devices: each is in the file (a model added later fails here until the
     club above stores one, and the backup writes it)."""
     build_whole_club()
+    build_swiss_round()
     document = json.loads(call_backup())
     written = {row["model"] for row in document["objects"]}
     models = [*apps.get_app_config("club").get_models(),
@@ -199,6 +203,19 @@ def test_every_model_of_the_club_is_in_the_backup():
     for model in models:
         assert sum(row["model"] == model._meta.label_lower for row in document["objects"]) \
             == model._base_manager.count(), model
+
+
+def build_swiss_round():
+    """A Swiss pairs session in its first round (club.models.SwissSeat)."""
+    howell = Session.objects.get(name="Howell night")
+    swiss = Session.objects.create(
+        name="Swiss night", date=date(2026, 11, 25), movement="swiss", tables=2, rounds=3,
+        boards_per_round=2, compensation_table=howell.compensation_table)
+    for number, pair in enumerate(howell.pairs.order_by("number")[:4], start=1):
+        Pair.objects.create(session=swiss, number=number, player1=pair.player1,
+                            player2=pair.player2)
+    change_status(swiss.pk, "start")
+    start_swiss_round(swiss.pk)
 
 
 def call_backup():

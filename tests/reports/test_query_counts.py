@@ -23,6 +23,10 @@ PAGES = {
     "NS scorecard": lambda s: f"/sessions/{s.id}/pairs/1/",
     "EW scorecard": lambda s: f"/sessions/{s.id}/pairs/{2 * s.tables}/",
     "standings CSV": lambda s: f"/sessions/{s.id}/?_export=csv",
+    # Another ranking (issue 19): the same results, computed on reading.
+    "standings by matchpoints": lambda s: f"/sessions/{s.id}/?method=matchpoints",
+    "standings by cross-IMPs sorted": lambda s: f"/sessions/{s.id}/?method=cross_imps&sort=pair",
+    "standings by Butler XLSX": lambda s: f"/sessions/{s.id}/?method=butler&_export=xlsx",
     "results XLSX": lambda s: f"/sessions/{s.id}/boards/?_export=xlsx",
     "results JSON": lambda s: f"/sessions/{s.id}/boards/?_export=json",
 }
