@@ -39,3 +39,9 @@ def result_display(result):
 @register.filter
 def assigned_display(result):
     return notation.assigned_display(result)
+
+
+@register.filter
+def table_label(table, session):
+    """A table as the room knows it: its number, after its section's letter (B2)."""
+    return session.table_label(table) if table else table
