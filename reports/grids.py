@@ -35,6 +35,10 @@ class StandingsTable(tables.Table):
     # Two winners: the line each pair is ranked in (the downloads; the page shows a list
     # for each line).
     line = tables.Column(verbose_name=_("Line"), accessor="number", orderable=False)
+    # Sections: each pair's rank across the whole field (the downloads; the page shows the
+    # field's own list).
+    field_rank = tables.Column(verbose_name=_("Field rank"), accessor="number",
+                               orderable=False)
     tied = tables.Column(verbose_name=_("Tied"), visible=False)
     pair = tables.Column(verbose_name=_("Pair"), accessor="label", order_by=("number",))
     players = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "players-cell"}})
@@ -56,12 +60,16 @@ class StandingsTable(tables.Table):
         orderable = True
         empty_text = _("No pairs yet.")
 
-    def __init__(self, data, *, scorecard_prefix="", line_of=None, **kwargs):
-        """`line_of`: {pair number: its line ("NS", "EW")} with two winners, which shows
-        the Line column; None leaves it out."""
-        if line_of is None:
-            kwargs["exclude"] = ("line",)
+    def __init__(self, data, *, scorecard_prefix="", line_of=None, field_rank_of=None,
+                 **kwargs):
+        """`line_of`: {pair number: its line ("NS", "EW"; a section's "A", "A NS")} with
+        two winners or sections, which shows the Line column; `field_rank_of`: {pair
+        number: its rank across the field} with sections. None leaves a column out."""
+        kwargs["exclude"] = tuple(name for name, given in (("line", line_of),
+                                                           ("field_rank", field_rank_of))
+                                  if given is None)
         super().__init__(data, **kwargs)
+        self.field_rank_of = field_rank_of or {}
         # Pages link each pair with a prefix string (one reverse() per page, not per row).
         self.scorecard_prefix = scorecard_prefix
         self.line_of = line_of or {}
@@ -83,6 +91,7 @@ class StandingsTable(tables.Table):
         cells = {
             "rank": lambda record: record.rank_label,
             "line": lambda record: self.line_of[record.number],
+            "field_rank": lambda record: self.field_rank_of[record.number],
             "pair": lambda record: self.render_pair(record.label, record),
             "players": lambda record: self.render_players(record.players, record),
             "boards": lambda record: record.boards,
@@ -114,6 +123,12 @@ class StandingsTable(tables.Table):
 
     def value_line(self, value):
         return self.line_of[value]
+
+    def render_field_rank(self, value):
+        return self.field_rank_of[value]
+
+    def value_field_rank(self, value):
+        return self.field_rank_of[value]
 
     def render_pair(self, value, record):
         return format_html('<a href="{}{}/">{}</a>', self.scorecard_prefix, record.number, value)

@@ -51,12 +51,31 @@ def standings_table(session, sort, standings=None, rows=None):
     if standings is None:
         standings = public_standings(SessionPlan.load(session))
     line_of = ({row.number: line for line, rows in standings.lines for row in rows}
-               if session.two_winners else None)
+               if session.two_winners or session.sections else None)
+    field_rank_of = ({row.number: row.rank_label for row in standings.field}
+                     if standings.field is not None else None)
     table = StandingsTable(standings.rows if rows is None else rows, line_of=line_of,
+                           field_rank_of=field_rank_of,
                            scorecard_prefix=url_prefix("pair-scorecard", session.id))
     if sort:
         table.order_by = sort
     return table
+
+
+FIELD = "field"  # the list of every pair across the sections
+
+
+def line_title(line):
+    """The heading of one list of the standings ("" for the one list of a session)."""
+    titles = {NS_LINE: _("North-South pairs"), EW_LINE: _("East-West pairs"),
+              FIELD: _("The whole field: every section's pairs ranked together")}
+    if line in titles or not line:
+        return titles.get(line, "")
+    letter, _space, direction = line.partition(" ")  # a section's: "A", "A NS"
+    if direction:
+        return _("Section %(letter)s: %(line)s") % {"letter": letter,
+                                                     "line": titles[direction]}
+    return _("Section %(letter)s") % {"letter": letter}
 
 
 def render_live_standings(session, sort):
@@ -65,14 +84,16 @@ def render_live_standings(session, sort):
     for each line with two winners. While play is on it says how many of the session's
     boards the totals count."""
     standings = public_standings(SessionPlan.load(session))
-    titles = {NS_LINE: _("North-South pairs"), EW_LINE: _("East-West pairs")}
     lists = []
-    for line, rows in standings.lines:
+    lines = list(standings.lines)
+    if standings.field is not None:
+        lines.append((FIELD, standings.field))
+    for line, rows in lines:
         table = StandingsTable(rows, scorecard_prefix=url_prefix("pair-scorecard", session.id))
         if sort:
             table.order_by = sort
         head, body = table.html_parts()
-        lists.append({"title": titles.get(line, ""), "head": head, "body": body,
+        lists.append({"title": line_title(line), "head": head, "body": body,
                       "attrs": table.attrs.as_html()})
     query = f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}"
     provisional = is_provisional(session)
