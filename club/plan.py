@@ -15,9 +15,9 @@ from functools import cached_property
 
 from django.utils.translation import gettext, ngettext
 
+from club.models.choices import LAST_ROUND
 from club.notation import bridge_message
 from club.schedule import board_total, listing, seating_boards, section_message
-from club.models.choices import LAST_ROUND
 from scoring.engine import MovementError, MovementKind, movements
 from scoring.engine.movements import Arrangement
 
@@ -320,11 +320,7 @@ class SessionPlan:
             return [section_message(part.section.letter, problem)
                     for part in self.sections for problem in part.setup_problems]
         if self.free:
-            return [ngettext("%(count)d pair registered; free seating on %(tables)d tables "
-                             "takes 2 to %(seats)d pairs.",
-                             "%(count)d pairs registered; free seating on %(tables)d tables "
-                             "takes 2 to %(seats)d pairs.", count)
-                    % {"count": count, "tables": session.tables, "seats": seats}]
+            return [free_seating_problem(count, session.tables)]
         if count in (seats - 1, seats):
             missing = sorted(set(range(1, count + 1)) - set(self.numbers))
             if missing:
@@ -343,6 +339,14 @@ class SessionPlan:
                          "pairs, or %(short)d with a sit-out each round.", count)
                 % {"count": count, "tables": session.tables, "seats": seats,
                    "short": seats - 1}]
+
+
+def free_seating_problem(count, tables):
+    return (ngettext("%(count)d pair registered; free seating on %(tables)d tables takes 2 "
+                     "to %(seats)d pairs.",
+                     "%(count)d pairs registered; free seating on %(tables)d tables takes 2 "
+                     "to %(seats)d pairs.", count)
+            % {"count": count, "tables": tables, "seats": 2 * tables})
 
 
 def movement_message(err):
@@ -408,6 +412,8 @@ class SectionPlan:
         fit it (2 a table, or one fewer, numbered from the section's first seat)."""
         count, seats = len(self.numbers), 2 * self.section.tables
         first = self.section.first_pair
+        if self.plan.free:
+            return count if 2 <= count <= seats else None
         if count not in (seats - 1, seats) or self.numbers != list(range(first, first + count)):
             return None
         try:
@@ -433,6 +439,8 @@ class SectionPlan:
             return []
         session, section = self.plan.session, self.section
         count, seats = len(self.numbers), 2 * section.tables
+        if self.plan.free:
+            return [free_seating_problem(count, section.tables)]
         if count in (seats - 1, seats):
             missing = sorted(set(range(section.first_pair, section.first_pair + count))
                              - set(self.numbers))

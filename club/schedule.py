@@ -132,7 +132,10 @@ def read_sections(text, movement):
                                 "“4x3 3”.") % {"part": part}]
         tables = int(match[1])
         rounds = int(match[2]) if match[2] else full_section_rounds(movement, tables)
-        sizes.append((tables, rounds or 1))
+        if rounds is None:
+            return "", [gettext("Free seating has no movement to count rounds from: give "
+                                "each section's rounds, e.g. “3x4 3x4”.")]
+        sizes.append((tables, rounds))
     stored = format_sections(sizes)
     problems = section_problems(Session(movement=movement, sections=stored,
                                         tables=sum(t for t, _r in sizes),
@@ -156,7 +159,7 @@ def full_section_rounds(movement, tables):
 
 def section_problems(session):
     """[messages] for a session's sections that cannot be played ([] when they can, or
-    it has none): 2 to 4 sections, each a Mitchell or Howell its tables and rounds allow,
+    it has none): 2 to 4 sections, each the movement its tables and rounds allow,
     the plain arrangement, the session's tables their sum and its rounds their most."""
     if not session.sections:
         return []
@@ -169,9 +172,6 @@ def section_problems(session):
         return [gettext("Sections need 2 to %(max)d sizes, each tables x rounds from 1 to "
                         "99, e.g. “3x3,3x3”; got “%(text)s”.")
                 % {"max": MAX_SECTIONS, "text": session.sections}]
-    if session.movement not in (MovementKind.MITCHELL, MovementKind.HOWELL):
-        return [gettext("Sections each play a Mitchell or a Howell; free seating has no "
-                        "sections.")]
     if session.arrangement != PLAIN:
         return [gettext("Sections play the plain Mitchell: the skip and the relay and bye "
                         "stand are for a session in one field.")]
@@ -179,6 +179,8 @@ def section_problems(session):
     sections = parse_sections(session.sections)
     for section in sections:
         tables = section.tables
+        if session.movement == MovementKind.FREE:
+            continue  # any tables and rounds (read from another scorer's file)
         try:
             movements.board_sets(session.movement, tables=tables,
                                  pairs=2 * tables if session.movement == "howell" else None,

@@ -307,8 +307,8 @@ class PairForm(forms.Form):
         super().__init__(*args, **kwargs)
         number = self.fields["number"]
         if session.movement == Session.Movement.MITCHELL or session.sections:
-            # Pick a seat (with sections: A1 .. B7) (1NS .. nEW) among the free ones; a stale choice is checked in
-            # clean() (pair_problems names the pair holding it).
+            # Pick a seat (1NS .. nEW; with sections A1NS .. B7EW) among the free ones; a
+            # stale choice is checked in clean() (pair_problems names the pair holding it).
             number.label = _("Seat")
             number.widget = forms.Select(choices=seat_choices(session, self.free_numbers))
         search = reverse("setup-player-search")

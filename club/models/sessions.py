@@ -1,6 +1,5 @@
 """Sessions (club evenings), their pairs and their boards."""
 
-import re
 from dataclasses import dataclass
 
 from django.db import models
@@ -54,8 +53,7 @@ EVEN_TABLES = list(range(2, MAX_TABLES + 1, 2))
 # tables and pairs are numbered across them: section A's first, then B's, and so on.
 SECTION_LETTERS = "ABCD"
 MAX_SECTIONS = len(SECTION_LETTERS)
-SECTION_PATTERN = r"^[1-9][0-9]?x[1-9][0-9]?(,[1-9][0-9]?x[1-9][0-9]?){1,%d}$" % (
-    MAX_SECTIONS - 1)
+SECTION_PATTERN = rf"^[1-9][0-9]?x[1-9][0-9]?(,[1-9][0-9]?x[1-9][0-9]?){{1,{MAX_SECTIONS - 1}}}$"
 
 
 @dataclass(frozen=True)
@@ -186,11 +184,9 @@ class Session(models.Model):
                 | Q(ranking=TWO_WINNERS, movement=MovementKind.MITCHELL.value,
                     arrow_switch=NO_ARROW_SWITCH),
                 name="session_two_winners_mitchell"),
-            # Sections play a Mitchell or a Howell each, the plain arrangement.
+            # Sections play the plain arrangement of the session's movement.
             models.CheckConstraint(
-                condition=Q(sections="")
-                | Q(sections__regex=SECTION_PATTERN, arrangement=PLAIN,
-                    movement__in=[MovementKind.MITCHELL.value, MovementKind.HOWELL.value]),
+                condition=Q(sections="") | Q(sections__regex=SECTION_PATTERN, arrangement=PLAIN),
                 name="session_sections_valid"),
         ]
 

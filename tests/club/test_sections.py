@@ -77,9 +77,11 @@ def test_a_howell_section_with_a_sit_out():
 
 
 @pytest.mark.parametrize(("typed", "stored"), [
-    ("3 3", "3x3,3x3"), ("4x3, 3", "4x3,3x3"), ("5х4;3×2", "5x4,3x2"), ("", "")])
+    ("3 3", "3x3,3x3"), ("3x4 2x4", "3x4,2x4"), ("4x3, 3", "4x3,3x3"),
+    ("5х4;3×2", "5x4,3x2"), ("", "")])
 def test_the_sections_a_director_types(typed, stored):
-    assert read_sections(typed, "mitchell") == (stored, [])
+    movement = "free" if stored == "3x4,2x4" else "mitchell"
+    assert read_sections(typed, movement) == (stored, [])
 
 
 @pytest.mark.parametrize(("typed", "movement", "message"), [
@@ -88,7 +90,7 @@ def test_the_sections_a_director_types(typed, stored):
     ("3 3x5", "mitchell", "Section B: A Mitchell on 3 tables has at most 3 rounds; got 5."),
     ("3 20", "howell", "Section B: "),
     ("30 30", "mitchell", "A session has at most 50 tables; its sections have 60."),
-    ("3 3", "free", "free seating has no sections"),
+    ("3 3", "free", "Free seating has no movement to count rounds from"),
 ])
 def test_sections_that_cannot_be_played_are_refused_naming_the_limit(typed, movement,
                                                                      message):

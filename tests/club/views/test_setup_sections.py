@@ -8,8 +8,8 @@ from django.urls import reverse
 from club.models import Session
 from club.services.errors import Refused
 from club.services.sessions import update_session
-from tests.factories import make_pair, make_result, make_sectioned_session
 from tests.club.views.test_setup_session_form import board_numbers, data_of, form_data
+from tests.factories import make_pair, make_result, make_sectioned_session
 
 pytestmark = pytest.mark.django_db
 
