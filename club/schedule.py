@@ -132,10 +132,10 @@ def read_sections(text, movement):
                                 "“4x3 3”.") % {"part": part}]
         tables = int(match[1])
         rounds = int(match[2]) if match[2] else full_section_rounds(movement, tables)
-        if rounds is None:
+        if not rounds and movement == MovementKind.FREE:
             return "", [gettext("Free seating has no movement to count rounds from: give "
                                 "each section's rounds, e.g. “3x4 3x4”.")]
-        sizes.append((tables, rounds))
+        sizes.append((tables, rounds or 1))  # none: section_problems names the movement's
     stored = format_sections(sizes)
     problems = section_problems(Session(movement=movement, sections=stored,
                                         tables=sum(t for t, _r in sizes),

@@ -1,5 +1,6 @@
 """Sessions (club evenings), their pairs and their boards."""
 
+import re
 from dataclasses import dataclass
 
 from django.db import models
@@ -83,7 +84,10 @@ class Section:
 
 
 def parse_sections(text):
-    """The sections stored as "TxR,TxR" (see SECTION_PATTERN), [] for ""."""
+    """The sections stored as "TxR,TxR" (see SECTION_PATTERN), [] for "" (and for text
+    not in that form, which club.schedule.section_problems refuses)."""
+    if not re.fullmatch(SECTION_PATTERN, text):
+        return []
     sections, first_table = [], 1
     for letter, part in zip(SECTION_LETTERS, filter(None, text.split(",")), strict=False):
         tables, rounds = (int(value) for value in part.split("x"))
