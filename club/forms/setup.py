@@ -17,7 +17,6 @@ from club.queries import name_contains, normalize_name
 from club.schedule import (
     MAX_BOARDS_PER_ROUND,
     MAX_ROUNDS,
-    MAX_SECTIONS,
     MAX_TABLES,
     movement_option_problems,
     read_sections,
@@ -71,11 +70,10 @@ class SessionForm(forms.ModelForm):
     )
     sections = forms.CharField(
         label=_("Sections"), required=False, max_length=60,
-        help_text=_("Empty: one field. For sections A, B, … (at most %(max)d), the tables "
-                    "of each, e.g. “3 3”: each section plays the movement above on its own "
-                    "tables, on the same boards; a section's rounds may follow its tables, "
-                    "e.g. “4x3 3”. The tables and rounds above then follow the sections.")
-        % {"max": MAX_SECTIONS},
+        help_text=_("Empty: one field. For sections A, B, C, D, the tables of each, e.g. "
+                    "“3 3”: each section plays the movement above on its own tables, on the "
+                    "same boards; a section's rounds may follow its tables, e.g. “4x3 3”. "
+                    "The tables and rounds above then follow the sections."),
     )
     boards_per_round = forms.IntegerField(
         label=_("Boards per round"), min_value=1, max_value=MAX_BOARDS_PER_ROUND,
@@ -189,7 +187,7 @@ class SessionForm(forms.ModelForm):
             add_problems(self, options)
             return data
         if sections:
-            pass  # each section's movement was checked by read_sections
+            pass  # read_sections checked each section's movement
         elif movement == "free":
             if not 2 <= tables <= MAX_TABLES:
                 self.add_error("tables", gettext(

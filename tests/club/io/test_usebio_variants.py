@@ -1,8 +1,8 @@
 """USEBIO files as other scorers write them (club.io.usebio): version 1.0 and 1.3 files, a
 two-winner Mitchell numbered in each line, hands in a HANDSET or in each BOARD, events of
 several sections (read into the session's sections, or one chosen), teams and individual
-events (refused), unknown elements and attributes (ignored), and each malformed variant refused with the
-element named and nothing saved.
+events (refused), unknown elements and attributes (ignored), and each malformed variant
+refused with the element named and nothing saved.
 
 The expected IMPs are worked out by hand from docs/scoring.md (Moscow table, line policy,
 WBF IMP scale), not by the code under test. The deals of every fixture: board 1 has NS 26
