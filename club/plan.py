@@ -308,8 +308,7 @@ class SessionPlan:
     def setup_problems(self):
         """What still stops the evening from starting, as messages for the director ([]
         when play can start)."""
-        session, count = self.session, self.pair_count
-        seats = 2 * session.tables
+        session = self.session
         try:
             self.planned  # noqa: B018 (the session's own sizes)
         except MovementError as err:
@@ -320,25 +319,32 @@ class SessionPlan:
             return [section_message(part.section.letter, problem)
                     for part in self.sections for problem in part.setup_problems]
         if self.free:
-            return [free_seating_problem(count, session.tables)]
-        if count in (seats - 1, seats):
-            missing = sorted(set(range(1, count + 1)) - set(self.numbers))
-            if missing:
-                return [gettext("With %(count)d pairs the pairs must be %(first)s to "
-                                "%(last)s without a gap; missing: %(missing)s.")
-                        % {"count": count, "first": session.pair_label(1),
-                           "last": session.pair_label(count),
-                           "missing": listing(session.pair_label(n) for n in missing)}]
-            try:
-                self.schedule_for(count)
-            except MovementError as err:
-                return [bridge_message(err)]
-        return [ngettext("%(count)d pair registered; %(tables)d tables need %(seats)d "
-                         "pairs, or %(short)d with a sit-out each round.",
-                         "%(count)d pairs registered; %(tables)d tables need %(seats)d "
-                         "pairs, or %(short)d with a sit-out each round.", count)
-                % {"count": count, "tables": session.tables, "seats": seats,
-                   "short": seats - 1}]
+            return [free_seating_problem(self.pair_count, session.tables)]
+        return seating_problems(session, self.numbers, 1, session.tables, self.schedule_for)
+
+
+def seating_problems(session, numbers, first, tables, schedule_for):
+    """Why the pairs numbered `numbers` do not fit a movement on `tables` tables whose
+    seats are numbered from `first` (1, or a section's first pair): two pairs a table, or
+    one fewer, without a gap, and a schedule the movement can give them."""
+    count, seats = len(numbers), 2 * tables
+    if count in (seats - 1, seats):
+        missing = sorted(set(range(first, first + count)) - set(numbers))
+        if missing:
+            return [gettext("With %(count)d pairs the pairs must be %(first)s to "
+                            "%(last)s without a gap; missing: %(missing)s.")
+                    % {"count": count, "first": session.pair_label(first),
+                       "last": session.pair_label(first + count - 1),
+                       "missing": listing(session.pair_label(n) for n in missing)}]
+        try:
+            schedule_for(count)
+        except MovementError as err:
+            return [bridge_message(err)]
+    return [ngettext("%(count)d pair registered; %(tables)d tables need %(seats)d "
+                     "pairs, or %(short)d with a sit-out each round.",
+                     "%(count)d pairs registered; %(tables)d tables need %(seats)d "
+                     "pairs, or %(short)d with a sit-out each round.", count)
+            % {"count": count, "tables": tables, "seats": seats, "short": seats - 1}]
 
 
 def free_seating_problem(count, tables):
@@ -437,26 +443,8 @@ class SectionPlan:
         """What stops this section's play from starting ([] when nothing does)."""
         if self.seated:
             return []
-        session, section = self.plan.session, self.section
-        count, seats = len(self.numbers), 2 * section.tables
+        section = self.section
         if self.plan.free:
-            return [free_seating_problem(count, section.tables)]
-        if count in (seats - 1, seats):
-            missing = sorted(set(range(section.first_pair, section.first_pair + count))
-                             - set(self.numbers))
-            if missing:
-                return [gettext("With %(count)d pairs the pairs must be %(first)s to "
-                                "%(last)s without a gap; missing: %(missing)s.")
-                        % {"count": count, "first": session.pair_label(section.first_pair),
-                           "last": session.pair_label(section.first_pair + count - 1),
-                           "missing": listing(session.pair_label(n) for n in missing)}]
-            try:
-                self.schedule_for(count)
-            except MovementError as err:
-                return [bridge_message(err)]
-        return [ngettext("%(count)d pair registered; %(tables)d tables need %(seats)d "
-                         "pairs, or %(short)d with a sit-out each round.",
-                         "%(count)d pairs registered; %(tables)d tables need %(seats)d "
-                         "pairs, or %(short)d with a sit-out each round.", count)
-                % {"count": count, "tables": section.tables, "seats": seats,
-                   "short": seats - 1}]
+            return [free_seating_problem(len(self.numbers), section.tables)]
+        return seating_problems(self.plan.session, self.numbers, section.first_pair,
+                                section.tables, self.schedule_for)
