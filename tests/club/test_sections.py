@@ -103,3 +103,13 @@ def test_a_session_whose_totals_disagree_with_its_sections_is_refused():
     assert section_problems(session) == [
         "A session in sections has as many tables as its sections together (6) and the "
         "rounds of its longest section (3)."]
+
+
+def test_messages_name_a_table_by_its_section():
+    from club.models import Result
+    from club.notation import table_and_round
+
+    session = Session(movement="mitchell", tables=6, sections="3x3,3x3")
+    assert table_and_round(Result(table=5, round=2), session) == " (table B2, round 2)"
+    assert table_and_round(Result(table=2), session) == " (table A2)"
+    assert table_and_round(Result(table=5, round=2)) == " (table 5, round 2)"
