@@ -93,3 +93,12 @@ def test_pairs_register_into_a_sections_seats(director_client):
                                     {"number": "6", "player1": "Ann", "player2": "Bob"})
     assert response.status_code == 302
     assert session.pairs.get().label == "B2NS"
+
+
+def test_the_table_cards_send_pairs_and_boards_to_tables_of_their_section(director_client):
+    session = make_sectioned_session(((3, 3), (3, 3)), boards_per_round=1)
+    html = director_client.get(reverse("setup-table-cards", args=[session.pk])).content.decode()
+    # B1EW (pair 10) starts at table B1 and moves to table B2; board 4 (B1's) goes to B3.
+    assert "Table B1" in html and "B1EW to table B2" in html
+    assert "boards to table B3" in html or "board to table B3" in html
+    assert "to table 5" not in html
