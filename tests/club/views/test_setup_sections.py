@@ -102,3 +102,30 @@ def test_the_table_cards_send_pairs_and_boards_to_tables_of_their_section(direct
     assert "Table B1" in html and "B1EW to table B2" in html
     assert "boards to table B3" in html or "board to table B3" in html
     assert "to table 5" not in html
+
+
+def test_the_session_service_refuses_sections_that_cannot_be_played():
+    from datetime import date
+
+    from club.services.sessions import create_session
+    from scoring.models import moscow_table
+
+    fields = {"name": "Big night", "date": date(2026, 12, 4), "movement": "mitchell",
+              "tables": 6, "rounds": 5, "boards_per_round": 2, "sections": "3x3,3x5",
+              "compensation_table": moscow_table()}
+    with pytest.raises(Refused) as refused:
+        create_session(fields)
+    assert refused.value.message_dict["sections"] == [
+        "Section B: A Mitchell on 3 tables has at most 3 rounds; got 5."]
+    assert not Session.objects.exists()
+    session = create_session({**fields, "sections": "3x3,3x2", "rounds": 3})
+    assert session.boards.count() == 6
+
+
+@pytest.mark.parametrize("sections", ["3x3", "3x3,3x3,3x3,3x3,3x3", "3,3", "0x3,3x3"])
+def test_the_database_refuses_sections_not_in_their_form(sections):
+    from django.db import IntegrityError, transaction
+
+    session = make_sectioned_session(((3, 3), (3, 3)), pairs=0)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Session.objects.filter(pk=session.pk).update(sections=sections)
