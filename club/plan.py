@@ -67,7 +67,7 @@ class SessionPlan:
         if self.free:
             return []
         if self.sections:
-            return self._sections_schedule(lambda part: part.schedule_for(count))
+            return self.planned  # each section's own count (SectionPlan.schedule_for)
         if count not in self._schedules:
             session = self.session
             try:

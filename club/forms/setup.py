@@ -35,8 +35,8 @@ def add_problems(form, problems):
 
 
 def new_session_defaults():
-    """A new evening looks like the club's last one (movement, tables, boards per round,
-    even-table arrangement, arrow-switch, ranking, duplication, table and policy), dated
+    """A new evening looks like the club's last one (movement, tables, sections, boards per
+    round, even-table arrangement, arrow-switch, ranking, duplication, table and policy), dated
     today; a first evening is a 7-table Mitchell of 3 boards a round with the Moscow table,
     its pairs ranked in one list (one winner: compensation makes NS and EW results
     comparable)."""
@@ -50,7 +50,7 @@ def new_session_defaults():
             "boards_per_round": last.boards_per_round, "arrangement": last.arrangement,
             "arrow_switch": last.arrow_switch, "ranking": last.ranking,
             "duplicated": last.duplicated, "compensation_table": last.compensation_table_id,
-            "policy": last.policy}
+            "policy": last.policy, "sections": last.sections.replace(",", " ")}
 
 
 class SessionForm(forms.ModelForm):

@@ -129,3 +129,9 @@ def test_the_database_refuses_sections_not_in_their_form(sections):
     session = make_sectioned_session(((3, 3), (3, 3)), pairs=0)
     with pytest.raises(IntegrityError), transaction.atomic():
         Session.objects.filter(pk=session.pk).update(sections=sections)
+
+
+def test_a_new_session_starts_with_the_last_ones_sections(director_client):
+    make_sectioned_session(((3, 3), (4, 3)), status="published")
+    form = director_client.get(NEW).context["form"]
+    assert (form.initial["sections"], form.initial["tables"]) == ("3x3 4x3", 7)
