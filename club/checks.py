@@ -126,7 +126,8 @@ def misplaced_results(data):
             "Board %(board)s: %(ns)s against %(ew)s%(where)s (%(result)s), but the schedule "
             "does not seat them so.") % {
                 "board": result.board.number, "ns": data.session.pair_label(ns),
-                "ew": data.session.pair_label(ew), "where": table_and_round(result),
+                "ew": data.session.pair_label(ew),
+                "where": table_and_round(result, data.session),
                 "result": result.text},
             reverse("result-detail", args=[result.pk])))
     return items
@@ -159,7 +160,8 @@ def hcp_differences(data):
                         "the board %(board_hcp)s.") % {
                             "board": board.number, "ns": data.label(result.ns_pair_id),
                             "ew": data.label(result.ew_pair_id),
-                            "where": table_and_round(result), "hcp": result.ns_hcp,
+                            "where": table_and_round(result, data.session),
+                            "hcp": result.ns_hcp,
                             "board_hcp": board.ns_hcp},
                         reverse("result-detail", args=[result.pk])))
         elif len({r.ns_hcp for r in results}) > 1:
@@ -230,7 +232,8 @@ def hcp_against_deal(data):
                     "Board %(board)s: %(ns)s against %(ew)s%(where)s has NS HCP %(hcp)s, but "
                     "the deal gives NS %(dealt)s.") % {
                         "board": board.number, "ns": data.label(result.ns_pair_id),
-                        "ew": data.label(result.ew_pair_id), "where": table_and_round(result),
+                        "ew": data.label(result.ew_pair_id),
+                        "where": table_and_round(result, data.session),
                         "hcp": result.ns_hcp, "dealt": dealt},
                     reverse("result-detail", args=[result.pk])))
     return items

@@ -182,13 +182,15 @@ def outcome_text(contract, tricks):
     return "=" if difference == 0 else f"{difference:+d}".replace("-", "−")
 
 
-def table_and_round(result):
-    """' (table 2, round 1)', ' (table 2)', ' (round 1)' or '' for messages."""
+def table_and_round(result, session=None):
+    """' (table 2, round 1)', ' (table 2)', ' (round 1)' or '' for messages; the table
+    named by its section (' (table B2)') when the `session` has sections."""
+    table = session.table_label(result.table) if session and result.table else result.table
     if result.table and result.round:
         return _(" (table %(table)s, round %(round)s)") % {
-            "table": result.table, "round": result.round}
+            "table": table, "round": result.round}
     if result.table:
-        return _(" (table %(table)s)") % {"table": result.table}
+        return _(" (table %(table)s)") % {"table": table}
     if result.round:
         return _(" (round %(round)s)") % {"round": result.round}
     return ""

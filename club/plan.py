@@ -10,13 +10,14 @@ from club.schedule's building blocks. Nothing here writes.
 """
 
 from collections import Counter
+from dataclasses import replace
 from functools import cached_property
 
 from django.utils.translation import gettext, ngettext
 
-from club.models.choices import SWISS
+from club.models.choices import LAST_ROUND, SWISS
 from club.notation import bridge_message
-from club.schedule import board_total, listing, seating_boards
+from club.schedule import board_total, listing, seating_boards, section_message
 from scoring.engine import MovementError, MovementKind, Seating, movements
 from scoring.engine.movements import Arrangement
 
@@ -106,6 +107,8 @@ class SessionPlan:
             return []
         if self.swiss:
             return self.swiss_seatings
+        if self.sections:
+            return self.planned  # each section's own count (SectionPlan.schedule_for)
         if count not in self._schedules:
             session = self.session
             try:
@@ -124,9 +127,11 @@ class SessionPlan:
     def _registered(self):
         """(seatings, "") for the registered pairs, or (None, why not)."""
         try:
+            if self.sections:
+                return self._sections_schedule(lambda part: part.registered), ""
             return self.schedule_for(self.pair_count), ""
         except MovementError as err:
-            return None, bridge_message(err)
+            return None, movement_message(err)
 
     @property
     def schedule(self):
@@ -155,6 +160,9 @@ class SessionPlan:
         gaps (so the empty seat of an odd field is the last one, the phantom of the
         movements module)."""
         count, seats = self.pair_count, 2 * self.session.tables
+        if self.sections:
+            seated = [part.seated for part in self.sections]
+            return None if None in seated else count
         if self.free or self.swiss:
             return count if 2 <= count <= seats else None
         if count not in (seats - 1, seats) or self.numbers != list(range(1, count + 1)):
@@ -170,7 +178,32 @@ class SessionPlan:
         """The schedule for the registered pairs once they fit the movement, else for the
         full room of 2 * tables pairs (what the room is set up for). Raises MovementError
         when the session's own sizes are impossible."""
+        if self.sections:
+            return self._sections_schedule(lambda part: part.planned)
         return self.schedule_for(self.seated or 2 * self.session.tables)
+
+    # --- sections ---------------------------------------------------------------------------
+
+    @cached_property
+    def sections(self):
+        """One SectionPlan per section of the session ([] for a session in one field):
+        each section's movement, pairs and seatings, in the session's numbering."""
+        return [SectionPlan(self, section) for section in self.session.section_list]
+
+    def _sections_schedule(self, schedule_of):
+        """The sections' schedules (`schedule_of(section plan)`) as one, by round and
+        table. A section's MovementError names its section."""
+        seatings = []
+        for part in self.sections:
+            try:
+                seatings.extend(schedule_of(part))
+            except MovementError as err:
+                raise SectionMovementError(part.section.letter, err) from err
+        return sorted(seatings, key=lambda s: (s.round, s.table))
+
+    def section_plan(self, letter):
+        """The plan of section `letter`, or None."""
+        return next((part for part in self.sections if part.section.letter == letter), None)
 
     # --- boards -----------------------------------------------------------------------------
 
@@ -255,7 +288,9 @@ class SessionPlan:
             return None
         pairs = {number: next((s for s in later if number in s.pairs), None)
                  for number in seating.pairs}
-        tables = [s.table for s in later if s.board_set and s.board_set == seating.board_set]
+        section = self.session.section_of_table(seating.table)
+        tables = [s.table for s in later if s.board_set and s.board_set == seating.board_set
+                  and self.session.section_of_table(s.table) == section]
         resting = (seating.board_set is not None
                    and self.bye_stand_set(seating.round + 1) == seating.board_set)
         return pairs, tables, resting
@@ -321,40 +356,22 @@ class SessionPlan:
     def setup_problems(self):
         """What still stops the evening from starting, as messages for the director ([]
         when play can start)."""
-        session, count = self.session, self.pair_count
-        seats = 2 * session.tables
+        session = self.session
         try:
             self.planned  # noqa: B018 (the session's own sizes)
         except MovementError as err:
-            return [bridge_message(err)]
+            return [movement_message(err)]
         if self.swiss:
             return self._swiss_problems()
         if self.seated:
             return []
+        if self.sections:
+            return [section_message(part.section.letter, problem)
+                    for part in self.sections for problem in part.setup_problems]
         if self.free:
-            return [ngettext("%(count)d pair registered; free seating on %(tables)d tables "
-                             "takes 2 to %(seats)d pairs.",
-                             "%(count)d pairs registered; free seating on %(tables)d tables "
-                             "takes 2 to %(seats)d pairs.", count)
-                    % {"count": count, "tables": session.tables, "seats": seats}]
-        if count in (seats - 1, seats):
-            missing = sorted(set(range(1, count + 1)) - set(self.numbers))
-            if missing:
-                return [gettext("With %(count)d pairs the pairs must be %(first)s to "
-                                "%(last)s without a gap; missing: %(missing)s.")
-                        % {"count": count, "first": session.pair_label(1),
-                           "last": session.pair_label(count),
-                           "missing": listing(session.pair_label(n) for n in missing)}]
-            try:
-                self.schedule_for(count)
-            except MovementError as err:
-                return [bridge_message(err)]
-        return [ngettext("%(count)d pair registered; %(tables)d tables need %(seats)d "
-                         "pairs, or %(short)d with a sit-out each round.",
-                         "%(count)d pairs registered; %(tables)d tables need %(seats)d "
-                         "pairs, or %(short)d with a sit-out each round.", count)
-                % {"count": count, "tables": session.tables, "seats": seats,
-                   "short": seats - 1}]
+            return [free_seating_problem(self.pair_count, session.tables)]
+        return seating_problems(session, self.numbers, 1, session.tables, self.schedule_for)
+
 
     def _swiss_problems(self):
         """What stops a Swiss pairs session from starting: 2 to 2 * tables pairs, and no
@@ -376,3 +393,130 @@ class SessionPlan:
                              "meeting twice; the session has %(rounds)d.", most)
                     % {"count": count, "most": most, "rounds": session.rounds}]
         return []
+
+
+def seating_problems(session, numbers, first, tables, schedule_for):
+    """Why the pairs numbered `numbers` do not fit a movement on `tables` tables whose
+    seats are numbered from `first` (1, or a section's first pair): two pairs a table, or
+    one fewer, without a gap, and a schedule the movement can give them."""
+    count, seats = len(numbers), 2 * tables
+    if count in (seats - 1, seats):
+        missing = sorted(set(range(first, first + count)) - set(numbers))
+        if missing:
+            return [gettext("With %(count)d pairs the pairs must be %(first)s to "
+                            "%(last)s without a gap; missing: %(missing)s.")
+                    % {"count": count, "first": session.pair_label(first),
+                       "last": session.pair_label(first + count - 1),
+                       "missing": listing(session.pair_label(n) for n in missing)}]
+        try:
+            schedule_for(count)
+        except MovementError as err:
+            return [bridge_message(err)]
+    return [ngettext("%(count)d pair registered; %(tables)d tables need %(seats)d "
+                     "pairs, or %(short)d with a sit-out each round.",
+                     "%(count)d pairs registered; %(tables)d tables need %(seats)d "
+                     "pairs, or %(short)d with a sit-out each round.", count)
+            % {"count": count, "tables": tables, "seats": seats, "short": seats - 1}]
+
+
+def free_seating_problem(count, tables):
+    return (ngettext("%(count)d pair registered; free seating on %(tables)d tables takes 2 "
+                     "to %(seats)d pairs.",
+                     "%(count)d pairs registered; free seating on %(tables)d tables takes 2 "
+                     "to %(seats)d pairs.", count)
+            % {"count": count, "tables": tables, "seats": 2 * tables})
+
+
+def movement_message(err):
+    """A MovementError for the director, naming its section when it has one."""
+    if isinstance(err, SectionMovementError):
+        return section_message(err.letter, bridge_message(err.error))
+    return bridge_message(err)
+
+
+class SectionMovementError(MovementError):
+    """A section's movement cannot be played: the engine's error, its section named."""
+
+    def __init__(self, letter, error):
+        self.letter, self.error = letter, error
+        super().__init__(error.template, **error.params)
+
+
+class SectionPlan:
+    """One section's movement within a session's plan: the section's registered pairs and
+    its schedule, in the session's numbering of tables and pairs (club.models.Section)."""
+
+    def __init__(self, plan, section):
+        self.plan, self.section = plan, section
+        self.numbers = [n for n in plan.numbers if n in section.pair_numbers]
+        self._schedules = {}
+
+    @property
+    def pairs(self):
+        return [self.plan.by_number[n] for n in self.numbers if n in self.plan.by_number]
+
+    def schedule_for(self, count):
+        """The section's seatings for `count` pairs (its own movement: the session's kind
+        on the section's tables and rounds), renumbered into the session's tables and
+        pairs; computed once per count. Raises MovementError."""
+        if count not in self._schedules:
+            session, section = self.plan.session, self.section
+            switched = (section.rounds,) if session.arrow_switch == LAST_ROUND else ()
+            try:
+                local = movements.schedule(session.movement, tables=section.tables,
+                                           pairs=count, rounds=section.rounds,
+                                           arrow_switch_rounds=switched)
+                self._schedules[count] = [self._renumbered(s) for s in local]
+            except MovementError as err:
+                self._schedules[count] = err
+        found = self._schedules[count]
+        if isinstance(found, MovementError):
+            raise found
+        return found
+
+    def _renumbered(self, seating):
+        table_shift, pair_shift = self.section.first_table - 1, self.section.first_pair - 1
+        return replace(seating, table=seating.table + table_shift,
+                       ns=None if seating.ns is None else seating.ns + pair_shift,
+                       ew=None if seating.ew is None else seating.ew + pair_shift)
+
+    @property
+    def registered(self):
+        return self.schedule_for(len(self.numbers))
+
+    @cached_property
+    def seated(self):
+        """How many of the section's pairs play its movement, or None while they do not
+        fit it (2 a table, or one fewer, numbered from the section's first seat)."""
+        count, seats = len(self.numbers), 2 * self.section.tables
+        first = self.section.first_pair
+        if self.plan.free:
+            return count if 2 <= count <= seats else None
+        if count not in (seats - 1, seats) or self.numbers != list(range(first, first + count)):
+            return None
+        try:
+            self.schedule_for(count)
+        except MovementError:
+            return None
+        return count
+
+    @property
+    def planned(self):
+        return self.schedule_for(self.seated or 2 * self.section.tables)
+
+    @cached_property
+    def seatings(self):
+        """The section's seatings in the session's plan."""
+        tables = self.section.table_numbers
+        return [s for s in self.plan.seatings if s.table in tables]
+
+    @cached_property
+    def setup_problems(self):
+        """What stops this section's play from starting ([] when nothing does)."""
+        if self.seated:
+            return []
+        section = self.section
+        if self.plan.free:
+            return [free_seating_problem(len(self.numbers), section.tables)]
+        return seating_problems(self.plan.session, self.numbers, section.first_pair,
+                                section.tables, self.schedule_for)

@@ -1,7 +1,7 @@
 """Reading the club's data for pages and exports: each function loads what it needs in a
 fixed number of queries, whatever the size of the session. Nothing here writes."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Q
 
@@ -31,11 +31,30 @@ NS_LINE, EW_LINE = "NS", "EW"
 def ranked_lines(session, rows):
     """The standings `rows` (compute_standings) as the session ranks them: [(None, rows)]
     with one winner; with two winners [("NS", the NS line), ("EW", the EW line)], each
-    line ranked on its own."""
-    if not session.two_winners:
-        return [(None, rows)]
-    ns, ew = rank_apart(rows, lambda row: session.in_ns_line(row.number))
-    return [(NS_LINE, ns), (EW_LINE, ew)]
+    line ranked on its own. A session in sections ranks each section apart: [("A", its
+    rows), ("B", ...)], or with two winners each section's lines ("A NS", "A EW", ...)."""
+    sections = session.section_list
+    if not sections:
+        if not session.two_winners:
+            return [(None, rows)]
+        ns, ew = rank_apart(rows, lambda row: session.in_ns_line(row.number))
+        return [(NS_LINE, ns), (EW_LINE, ew)]
+    lines = []
+    for section in sections:
+        own = [row for row in rows if row.number in section.pair_numbers]
+        if session.two_winners:
+            ns, ew = rank_apart(own, lambda row: session.in_ns_line(row.number))
+            lines += [(f"{section.letter} {NS_LINE}", ns), (f"{section.letter} {EW_LINE}", ew)]
+        else:
+            lines.append((section.letter, rank_apart(own, lambda row: True)[0]))
+    return lines
+
+
+def field_ranking(rows):
+    """Every pair of a session in sections ranked in one list across the field (copies of
+    the standings `rows`, in their order): compensation scores each result on its own, so
+    pairs of different sections compare directly."""
+    return rank_apart([replace(row) for row in rows], lambda row: True)[0]
 
 
 @dataclass
@@ -48,6 +67,7 @@ class PublicStandings:
     lines: list
     visible: Visibility
     boards: int
+    field: list | None = None  # sections: every pair ranked across the field
 
     @property
     def rows(self):
@@ -75,7 +95,9 @@ def public_standings(plan, ranking=None):
     rows = compute_standings(pair_entries(session, plan.pairs), figures)
     if ranking is not None:
         rows = ranking.finish(rows)
-    return PublicStandings(ranked_lines(session, rows), visible, plan.played_board_total)
+    field = field_ranking(rows) if session.sections else None
+    return PublicStandings(ranked_lines(session, rows), visible, plan.played_board_total,
+                           field)
 
 
 def session_standings(session):

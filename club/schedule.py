@@ -3,6 +3,8 @@ they refuse, the even-table arrangement, arrow-switch and ranking its movement a
 boards a schedule needs and a seating plays, the Mitchell reseating when the tables change.
 club.plan builds a session's schedule from them. Reads only."""
 
+import re
+
 from django.utils.translation import gettext, ngettext
 
 from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, SWISS
@@ -11,10 +13,16 @@ from club.models.sessions import (  # noqa: F401 (the limits, read here by the f
     MAX_BOARDS_PER_ROUND,
     MAX_PAIRS,
     MAX_ROUNDS,
+    MAX_SECTIONS,
     MAX_TABLES,
+    SECTION_LETTERS,
+    SECTION_PATTERN,
     Session,
+    format_sections,
+    parse_sections,
 )
-from scoring.engine import MovementKind, boards_of_set
+from club.notation import bridge_message
+from scoring.engine import MovementError, MovementKind, boards_of_set, movements
 
 
 def listing(values, limit=10):
@@ -73,6 +81,9 @@ def movement_option_problems(session):
     a Mitchell, and two winners for a Mitchell whose pairs keep their line all evening (or
     free seating whose pairs 1 to tables sit North-South all evening)."""
     problems = {}
+    sections = section_problems(session)
+    if sections:
+        problems["sections"] = sections
     movement = session.get_movement_display()
     mitchell = session.movement == Session.Movement.MITCHELL
     if session.arrangement != PLAIN and not (mitchell and session.tables % 2 == 0):
@@ -99,6 +110,96 @@ def movement_option_problems(session):
             problems["ranking"] = [gettext(
                 "With an arrow-switched round every pair plays in both directions, so there "
                 "are no lines to rank apart: choose one winner, or no arrow-switch.")]
+    return problems
+
+
+# "3 3", "4x3, 3": tables of each section, each perhaps with its rounds (x, ×, or the
+# Cyrillic х of a Russian keyboard).
+SECTION_SIZE = re.compile(r"(\d+)(?:\s*[xX×хХ]\s*(\d+))?")
+
+
+def read_sections(text, movement):
+    """(stored text, []) for the sections a director typed ("3 3": tables of each section,
+    each playing its full movement; "4x3 3": section A's 4 tables play 3 rounds), or
+    ("", [messages]) when they cannot be played. "" reads as no sections."""
+    text = text.strip()
+    if not text:
+        return "", []
+    parts = [part for part in re.split(r"[\s,;]+", text) if part]
+    sizes = []
+    for part in parts:
+        match = SECTION_SIZE.fullmatch(part)
+        if not match:
+            return "", [gettext("“%(part)s” is not a section's size: type the tables of each "
+                                "section, e.g. “3 3”, each perhaps with its rounds, e.g. "
+                                "“4x3 3”.") % {"part": part}]
+        tables = int(match[1])
+        rounds = int(match[2]) if match[2] else full_section_rounds(movement, tables)
+        if not rounds and movement == MovementKind.FREE:
+            return "", [gettext("Free seating has no movement to count rounds from: give "
+                                "each section's rounds, e.g. “3x4 3x4”.")]
+        sizes.append((tables, rounds or 1))  # none: section_problems names the movement's
+    stored = format_sections(sizes)
+    problems = section_problems(Session(movement=movement, sections=stored,
+                                        tables=sum(t for t, _r in sizes),
+                                        rounds=max(r for _t, r in sizes)))
+    return ("", problems) if problems else (stored, [])
+
+
+def section_message(letter, problem):
+    """A problem of one section, its letter first."""
+    return gettext("Section %(letter)s: %(problem)s") % {"letter": letter, "problem": problem}
+
+
+def full_section_rounds(movement, tables):
+    """The rounds of a section's full movement, or None when it has none."""
+    try:
+        return movements.full_rounds(movement, tables=tables,
+                                     pairs=2 * tables if movement == "howell" else None)
+    except MovementError:
+        return None
+
+
+def section_problems(session):
+    """[messages] for a session's sections that cannot be played ([] when they can, or
+    it has none): 2 to 4 sections, each the movement its tables and rounds allow,
+    the plain arrangement, the session's tables their sum and its rounds their most."""
+    if not session.sections:
+        return []
+    if len(session.sections) > 40 or not re.fullmatch(SECTION_PATTERN, session.sections):
+        count = len(session.sections.split(","))
+        if count > MAX_SECTIONS:
+            return [gettext("A session has at most %(max)d sections (%(letters)s); got "
+                            "%(count)d.") % {"max": MAX_SECTIONS, "count": count,
+                                             "letters": ", ".join(SECTION_LETTERS)}]
+        return [gettext("Sections need 2 to %(max)d sizes, each tables x rounds from 1 to "
+                        "99, e.g. “3x3,3x3”; got “%(text)s”.")
+                % {"max": MAX_SECTIONS, "text": session.sections}]
+    if session.arrangement != PLAIN:
+        return [gettext("Sections play the plain Mitchell: the skip and the relay and bye "
+                        "stand are for a session in one field.")]
+    problems = []
+    sections = parse_sections(session.sections)
+    for section in sections:
+        tables = section.tables
+        if session.movement == MovementKind.FREE:
+            continue  # any tables and rounds (read from another scorer's file)
+        try:
+            movements.board_sets(session.movement, tables=tables,
+                                 pairs=2 * tables if session.movement == "howell" else None,
+                                 rounds=section.rounds)
+        except MovementError as err:
+            problems.append(section_message(section.letter, bridge_message(err)))
+    total = sum(s.tables for s in sections)
+    if total > MAX_TABLES:
+        problems.append(gettext("A session has at most %(max)s tables; its sections have "
+                                "%(value)s.") % {"max": MAX_TABLES, "value": total})
+    elif not problems and (session.tables != total
+                           or session.rounds != max(s.rounds for s in sections)):
+        problems.append(gettext("A session in sections has as many tables as its sections "
+                                "together (%(tables)d) and the rounds of its longest "
+                                "section (%(rounds)d).")
+                        % {"tables": total, "rounds": max(s.rounds for s in sections)})
     return problems
 
 

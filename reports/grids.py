@@ -57,6 +57,10 @@ class StandingsTable(tables.Table):
     # Two winners: the line each pair is ranked in (the downloads; the page shows a list
     # for each line).
     line = tables.Column(verbose_name=_("Line"), accessor="number", orderable=False)
+    # Sections: each pair's rank across the whole field (the downloads; the page shows the
+    # field's own list).
+    field_rank = tables.Column(verbose_name=_("Field rank"), accessor="number",
+                               orderable=False)
     tied = tables.Column(verbose_name=_("Tied"), visible=False)
     pair = tables.Column(verbose_name=_("Pair"), accessor="label", order_by=("number",))
     players = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "players-cell"}})
@@ -78,13 +82,15 @@ class StandingsTable(tables.Table):
         orderable = True
         empty_text = _("No pairs yet.")
 
-    def __init__(self, data, *, scorecard_prefix="", line_of=None, method=COMPENSATION,
-                 **kwargs):
-        """`line_of`: {pair number: its line ("NS", "EW")} with two winners, which shows
-        the Line column; None leaves it out. `method`: the ranking shown
-        (club.stats.methods.RANK_BY): matchpoints show each pair's average percentage
-        instead of IMPs and IMPs per board."""
-        excluded = [] if line_of is not None else ["line"]
+    def __init__(self, data, *, scorecard_prefix="", line_of=None, field_rank_of=None,
+                 method=COMPENSATION, **kwargs):
+        """`line_of`: {pair number: its line ("NS", "EW"; a section's "A", "A NS")} with
+        two winners or sections, which shows the Line column; `field_rank_of`: {pair
+        number: its rank across the field} with sections. None leaves a column out.
+        `method`: the ranking shown (club.stats.methods.RANK_BY): matchpoints show each
+        pair's average percentage instead of IMPs and IMPs per board."""
+        excluded = [name for name, given in (("line", line_of), ("field_rank", field_rank_of))
+                    if given is None]
         self.method = method
         if method == MATCHPOINTS:
             excluded.append("imps_per_board")
@@ -100,6 +106,7 @@ class StandingsTable(tables.Table):
         if excluded:
             kwargs["exclude"] = excluded
         super().__init__(data, **kwargs)
+        self.field_rank_of = field_rank_of or {}
         # Pages link each pair with a prefix string (one reverse() per page, not per row).
         self.scorecard_prefix = scorecard_prefix
         self.line_of = line_of or {}
@@ -122,6 +129,7 @@ class StandingsTable(tables.Table):
         cells = {
             "rank": lambda record: record.rank_label,
             "line": lambda record: self.line_of[record.number],
+            "field_rank": lambda record: self.field_rank_of[record.number],
             "pair": lambda record: self.render_pair(record.label, record),
             "players": lambda record: self.render_players(record.players, record),
             "boards": lambda record: record.boards,
@@ -154,6 +162,12 @@ class StandingsTable(tables.Table):
 
     def value_line(self, value):
         return self.line_of[value]
+
+    def render_field_rank(self, value):
+        return self.field_rank_of[value]
+
+    def value_field_rank(self, value):
+        return self.field_rank_of[value]
 
     def render_pair(self, value, record):
         return format_html('<a href="{}{}/">{}</a>', self.scorecard_prefix, record.number, value)

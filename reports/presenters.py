@@ -85,7 +85,8 @@ def board_rows(session, results, names, scorecard_prefix, par_score=None):
         not_played = result.not_played
         rows.append({
             "sort": (result.table is None, result.table or 0, ns_number),
-            "table": result.table, "round": result.round,
+            "table": session.table_label(result.table) if result.table else None,
+            "round": result.round,
             "ns": session.pair_label(ns_number), "ns_url": f"{scorecard_prefix}{ns_number}/",
             "ns_players": ns_players,
             "ew": session.pair_label(ew_number), "ew_url": f"{scorecard_prefix}{ew_number}/",

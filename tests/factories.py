@@ -44,6 +44,15 @@ def make_session(*, tables=3, rounds=None, movement="mitchell", boards_per_round
     return session
 
 
+def make_sectioned_session(sizes=((3, 3), (3, 3)), **fields):
+    """A session in sections of `sizes` ([(tables, rounds)], sections A, B, ...), every
+    seat of every section taken."""
+    from club.models.sessions import format_sections
+
+    return make_session(tables=sum(t for t, _r in sizes), rounds=max(r for _t, r in sizes),
+                        sections=format_sections(sizes), **fields)
+
+
 def make_pair(session, number, names=None):
     first, second = names or (None, None)
     return Pair.objects.create(session=session, number=number, player1=make_player(first),

@@ -67,8 +67,9 @@ class UsebioImportForm(forms.Form):
                                "pairs, travellers and hands."))
     section = forms.CharField(
         label=gettext_lazy("Section"), max_length=20, required=False,
-        help_text=gettext_lazy("Only for a file of several sections: the one to import "
-                               "(its letter or number as the file names it, e.g. B)."))
+        help_text=gettext_lazy("Empty: a file of 2 to 4 sections becomes a session in "
+                               "sections. Or the one section to import alone (its letter "
+                               "or number as the file names it, e.g. B)."))
     policy = policy_field()
     table = table_field()
 

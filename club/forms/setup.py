@@ -20,6 +20,7 @@ from club.schedule import (
     MAX_ROUNDS,
     MAX_TABLES,
     movement_option_problems,
+    read_sections,
 )
 from club.services.pairs import pair_problems
 from club.services.sessions import setup_change_problems
@@ -35,8 +36,8 @@ def add_problems(form, problems):
 
 
 def new_session_defaults():
-    """A new evening looks like the club's last one (movement, tables, boards per round,
-    even-table arrangement, arrow-switch, ranking, duplication, table and policy), dated
+    """A new evening looks like the club's last one (movement, tables, sections, boards per
+    round, even-table arrangement, arrow-switch, ranking, duplication, table and policy), dated
     today; a first evening is a 7-table Mitchell of 3 boards a round with the Moscow table,
     its pairs ranked in one list (one winner: compensation makes NS and EW results
     comparable)."""
@@ -50,7 +51,8 @@ def new_session_defaults():
             "boards_per_round": last.boards_per_round, "arrangement": last.arrangement,
             "arrow_switch": last.arrow_switch, "ranking": last.ranking,
             "duplicated": last.duplicated, "compensation_table": last.compensation_table_id,
-            "policy": last.policy, "award_scheme": last.award_scheme_id}
+            "policy": last.policy, "award_scheme": last.award_scheme_id,
+            "sections": last.sections.replace(",", " ")}
 
 
 class SessionForm(forms.ModelForm):
@@ -67,6 +69,13 @@ class SessionForm(forms.ModelForm):
         error_messages={"max_value": _("A session has at most %(limit_value)s tables.")},
         help_text=_("Two pairs a table. Mitchell: 2 to 50 tables; Howell: 2 to 16 tables "
                     "(4 to 32 pairs); free seating: 2 to 50 tables."),
+    )
+    sections = forms.CharField(
+        label=_("Sections"), required=False, max_length=60,
+        help_text=_("Empty: one field. For sections A, B, C, D, the tables of each, e.g. "
+                    "“3 3”: each section plays the movement above on its own tables, on the "
+                    "same boards; a section's rounds may follow its tables, e.g. “4x3 3”. "
+                    "The tables and rounds above then follow the sections."),
     )
     boards_per_round = forms.IntegerField(
         label=_("Boards per round"), min_value=1, max_value=MAX_BOARDS_PER_ROUND,
@@ -87,7 +96,7 @@ class SessionForm(forms.ModelForm):
 
     class Meta:
         model = Session
-        fields = ["name", "date", "movement", "tables", "rounds", "boards_per_round",
+        fields = ["name", "date", "movement", "tables", "rounds", "sections", "boards_per_round",
                   "arrangement", "arrow_switch", "ranking", "duplicated",
                   "compensation_table", "policy", "award_scheme"]
         widgets = {
@@ -122,6 +131,9 @@ class SessionForm(forms.ModelForm):
         self.fields["policy"].choices = POLICIES
         self.fields["compensation_table"].empty_label = None
         self.fields["award_scheme"].empty_label = _("No masterpoints")
+        self.fields["tables"].required = False  # sections give the tables instead
+        if session.sections:
+            self.initial["sections"] = session.sections.replace(",", " ")
         # The stored rules: the form writes the new ones into the instance as it validates.
         self.stored_rules = (session.compensation_table_id, session.policy) if session.pk \
             else None
@@ -152,19 +164,36 @@ class SessionForm(forms.ModelForm):
                 _("This session is %(status)s: reopen it before changing its setup."),
                 params={"status": self.instance.get_status_display()},
             )
-        movement, tables = data.get("movement"), data.get("tables")
-        if movement is None or tables is None or self.has_error("rounds"):
+        movement = data.get("movement")
+        if movement is None or self.has_error("rounds") or self.has_error("tables"):
+            return data
+        sections, problems = read_sections(data.get("sections") or "", movement)
+        data["sections"] = sections
+        if problems:
+            add_problems(self, {"sections": problems})
+            return data
+        if sections:
+            # The session's tables and rounds follow its sections (club.schedule).
+            chosen = Session(sections=sections)
+            data["tables"] = sum(s.tables for s in chosen.section_list)
+            data["rounds"] = max(s.rounds for s in chosen.section_list)
+        tables = data.get("tables")
+        if tables is None:
+            self.add_error("tables", forms.Field.default_error_messages["required"])
             return data
         rounds = data.get("rounds")
         for name in self.MOVEMENT_OPTIONS:
             data[name] = data.get(name) or getattr(self.instance, name)
-        chosen = Session(movement=movement, tables=tables,
+        chosen = Session(movement=movement, tables=tables, rounds=rounds or 1,
+                         sections=sections,
                          **{name: data[name] for name in self.MOVEMENT_OPTIONS})
         options = movement_option_problems(chosen)
         if options:
             add_problems(self, options)
             return data
-        if movement == "free":
+        if sections:
+            pass  # read_sections checked each section's movement
+        elif movement == "free":
             if not 2 <= tables <= MAX_TABLES:
                 self.add_error("tables", gettext(
                     "Free seating needs %(min)d to %(max)d tables; got %(tables)d.")
@@ -291,9 +320,9 @@ class PairForm(forms.Form):
             initial.setdefault("number", self.free_numbers[0])
         super().__init__(*args, **kwargs)
         number = self.fields["number"]
-        if session.movement == Session.Movement.MITCHELL:
-            # Pick a seat (1NS .. nEW) among the free ones; a stale choice is checked in
-            # clean() (pair_problems names the pair holding it).
+        if session.movement == Session.Movement.MITCHELL or session.sections:
+            # Pick a seat (1NS .. nEW; with sections A1NS .. B7EW) among the free ones; a
+            # stale choice is checked in clean() (pair_problems names the pair holding it).
             number.label = _("Seat")
             number.widget = forms.Select(choices=seat_choices(session, self.free_numbers))
         search = reverse("setup-player-search")

@@ -174,6 +174,7 @@ def session_document(session, table_rows, pairs, boards, results):
             "arrangement": session.arrangement,
             "arrow_switch": session.arrow_switch,
             "ranking": session.ranking,
+            **({"sections": session.sections} if session.sections else {}),
             "compensation_table": {
                 "name": session.compensation_table.name,
                 "rows": [list(row) for row in sorted(table_rows)],

@@ -166,6 +166,8 @@ class SessionIn(Strict):
     arrangement: OneOf(values(ARRANGEMENTS)) = PLAIN
     arrow_switch: OneOf(values(ARROW_SWITCHES)) = NO_ARROW_SWITCH
     ranking: OneOf(values(RANKINGS)) = ONE_WINNER
+    # "3x3,4x3": the tables x rounds of each section (club.models.sessions); "" for none.
+    sections: Text(length(Session, "sections")) = ""
     compensation_table: dict[str, Any]  # checked as TableIn, named "compensation table"
 
 

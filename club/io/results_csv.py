@@ -38,7 +38,13 @@ from club.models import Board, Result, Session
 from club.models.choices import ONE_WINNER
 from club.models.players import NAME_MAX_LENGTH
 from club.notation import bridge_message
-from club.schedule import MAX_BOARDS_PER_ROUND, MAX_PAIRS, MAX_ROUNDS, MAX_TABLES
+from club.schedule import (
+    MAX_BOARDS_PER_ROUND,
+    MAX_PAIRS,
+    MAX_ROUNDS,
+    MAX_TABLES,
+    format_sections,
+)
 from club.services.analysis import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
@@ -360,20 +366,23 @@ def deal_board(record):
 
 
 def save_read_session(*, name, day, policy, table, pairs, boards, results, user=None,
-                      ranking=ONE_WINNER, tables=None):
+                      ranking=ONE_WINNER, tables=None, section_tables=()):
     """Save the finished, free-seating session a results file (USEBIO, PBN) describes:
     its tables and rounds found as for a CSV import, boards 1 to the last with a result
     (`boards`: {number: unsaved Board with its deal and HCP}; the others are made empty),
     each deal analysed. `pairs`: [(number, players, where)]; `results`: [(board, ns, ew,
     Result)]. With two winners (`ranking`), `tables` is the number of the last NS pair,
-    the EW pairs being numbered after it. ImportFailed when the service refuses (nothing
-    saved)."""
+    the EW pairs being numbered after it; `section_tables`: the tables of each section of
+    a file of several (its pairs numbered across them, club.models.sessions), each playing
+    every round. ImportFailed when the service refuses (nothing saved)."""
     last_board = max(board for board, *_rest in results)
     rounds, per_round = derive_rounds(
         [(None, board, ns, ew) for board, ns, ew, _result in results], last_board)
+    tables = (sum(section_tables) if section_tables
+              else tables or free_seating_tables(number for number, _p, _w in pairs))
     session = Session(name=name, date=day, status=Session.Status.FINISHED,
-                      movement=Session.Movement.FREE,
-                      tables=tables or free_seating_tables(number for number, _p, _w in pairs),
+                      movement=Session.Movement.FREE, tables=tables,
+                      sections=format_sections((t, rounds) for t in section_tables),
                       rounds=rounds, boards_per_round=per_round, duplicated=True,
                       compensation_table=table, policy=policy, ranking=ranking)
     made = [boards.get(number) or Board(number=number) for number in range(1, last_board + 1)]

@@ -29,9 +29,12 @@ the import's report); voids as empty or missing suit elements, or "-". A file's 
 are checked against our scoring of the same result, so a misread line is refused rather than
 scored wrongly.
 
-Refused: teams and individual events, and Swiss events (results grouped in MATCH elements);
-a file of several sections unless one is chosen (this site has no sections yet: each
-section is a session of its own), the refusal naming the sections found.
+Refused: teams and individual events, and Swiss events (results grouped in MATCH elements).
+A file of several sections (2 to 4) is read into one session in as many sections, each
+section's pairs numbered after the last section's (the sections must play the same
+boards); one section may be chosen instead, read as a session of its own, and must be for a
+file of more than 4 sections. A session in sections is written with one SECTION (in a
+SESSION) each, its pairs numbered within it.
 
 The XML is parsed by defusedxml (no entity expansion, no external references). Every
 problem is named by where it is ("BOARD 3, TRAVELLER_LINE 2: ..."); then nothing is saved.
@@ -55,6 +58,7 @@ from club.io.results_csv import (
     MAX_BOARD,
     SESSION_NAME_MAX_LENGTH,
     check_session_fields,
+    free_seating_tables,
     save_read_session,
 )
 from club.models import Board, Result
@@ -63,7 +67,7 @@ from club.models.players import NAME_MAX_LENGTH, Player
 from club.notation import bridge_message
 from club.plan import session_pairs
 from club.queries import pair_entries, ranked_lines
-from club.schedule import MAX_PAIRS, MAX_TABLES, listing
+from club.schedule import MAX_PAIRS, MAX_SECTIONS, MAX_TABLES, listing
 from club.services.scoring import table_score
 from scoring.engine import (
     BridgeError,
@@ -142,14 +146,22 @@ def export_usebio(session, membership=False, only_boards=None):
     element(event, "DATE", session.date.strftime("%d/%m/%Y"))
     element(event, "BOARD_SCORING_METHOD", SCORING_METHOD)
     # One winner: NS and EW ranked together; two: each line ranked apart (its PLACE).
-    element(event, "WINNER_TYPE", len(lines))
-    participants(event, session, pairs, standings, membership)
-    by_board = {}
-    for result in results:
-        by_board.setdefault(result.board_id, []).append(result)
-    for board in boards:
-        if by_board.get(board.id):
-            traveller(event, board, by_board[board.id], number_of)
+    element(event, "WINNER_TYPE", 2 if session.two_winners else 1)
+    sections = session.section_list
+    if not sections:
+        event_part(event, session, pairs, boards, results, standings, membership, number_of)
+    else:
+        # One SECTION each, its pairs numbered within it (1 to 2 x its tables), its PLACEs
+        # its own ranks; the whole field's ranks are not written.
+        inside = element(event, "SESSION", SESSION_ID="1")
+        for section in sections:
+            part = element(inside, "SECTION", SECTION_ID=section.letter)
+            own = [pair for pair in pairs if pair.number in section.pair_numbers]
+            ids = {pair.id for pair in own}
+            local = {pair.id: section.local(pair.number) for pair in own}
+            event_part(part, session, own, boards,
+                       [r for r in results if r.ns_pair_id in ids], standings, membership,
+                       local)
     handset(root, boards)
     ET.indent(root, space="  ")
     text = ET.tostring(root, encoding="unicode")
@@ -157,13 +169,24 @@ def export_usebio(session, membership=False, only_boards=None):
             + "\n").encode("utf-8")
 
 
-def participants(event, session, pairs, standings, membership):
+def event_part(parent, session, pairs, boards, results, standings, membership, number_of):
+    """The PARTICIPANTS and travellers of the event, or of one of its sections."""
+    participants(parent, session, pairs, standings, membership, number_of)
+    by_board = {}
+    for result in results:
+        by_board.setdefault(result.board_id, []).append(result)
+    for board in boards:
+        if by_board.get(board.id):
+            traveller(parent, board, by_board[board.id], number_of)
+
+
+def participants(event, session, pairs, standings, membership, number_of):
     row_of = {row.number: row for row in standings}
     section = element(event, "PARTICIPANTS")
     for pair in pairs:
         row = row_of[pair.number]
         node = element(section, "PAIR")
-        element(node, "PAIR_NUMBER", pair.number)
+        element(node, "PAIR_NUMBER", number_of[pair.id])
         if session.movement == session.Movement.MITCHELL or session.two_winners:
             element(node, "DIRECTION", "NS" if session.in_ns_line(pair.number) else "EW")
         element(node, "TOTAL_SCORE", row.imps)
@@ -322,8 +345,8 @@ def event_sections(event):
 
 def chosen_part(event, section):
     """(element whose pairs and travellers are read, the label of the section chosen among
-    several, else None). This site has no sections (yet): a file of several is refused,
-    naming them, unless one is chosen."""
+    several, else None); (None, None) for every section of a file of 2 to 4 (read_sections).
+    A file of more is refused, naming them, unless one is chosen."""
     parts = event_sections(event)
     labels = listing([label for label, _node in parts], limit=30)
     if section:
@@ -336,15 +359,51 @@ def chosen_part(event, section):
         raise ImportFailed([_("Section “%(section)s”: the file has no such section; its "
                               "sections are %(sections)s.")
                             % {"section": section[:20], "sections": labels}])
-    if len(parts) > 1:
-        raise ImportFailed([ngettext(
-            "EVENT: the file has %(count)s section (%(sections)s); this site has no sections "
-            "yet, so choose the one to import as a session (the Section field, or "
-            "--section).",
-            "EVENT: the file has %(count)s sections (%(sections)s); this site has no sections "
-            "yet, so choose the one to import as a session (the Section field, or "
-            "--section).", len(parts)) % {"count": len(parts), "sections": labels}])
-    return event, None
+    if len(parts) <= 1:
+        return event, None
+    if len(event.findall(".//SESSION")) > 1:
+        # Sessions of an event play boards of their own: not sections of one session.
+        raise ImportFailed([_(
+            "EVENT: the file has %(count)s sections in several sessions (%(sections)s); "
+            "only the sections of one session are read together, so choose the one to "
+            "import as a session (the Section field, or --section).")
+            % {"count": len(parts), "sections": labels}])
+    if len(parts) > MAX_SECTIONS:
+        raise ImportFailed([_(
+            "EVENT: the file has %(count)s sections (%(sections)s); a session has at most "
+            "%(max)s, so choose the one to import as a session (the Section field, or "
+            "--section).") % {"count": len(parts), "sections": labels, "max": MAX_SECTIONS}])
+    return None, None  # every section, each read into a section of the session
+
+
+def read_sections(root, event, problems, notes):
+    """(pairs, results, deals, tables of each section) of an event of several sections,
+    each read as a file of one and numbered across the session (section A's pairs first,
+    club.models.sessions): the same boards for all, so a board's hands must agree."""
+    all_pairs, all_results, deals, tables = [], [], {}, []
+    for label, part in event_sections(event):
+        found = []
+        numbers, pairs = read_pairs(pair_nodes(event, part), found)
+        own_deals = read_hands(root, part, found)
+        results = read_travellers(part, numbers, own_deals, found, notes)
+        problems += [_("SECTION %(section)s: %(problem)s") % {"section": label,
+                                                               "problem": problem}
+                     for problem in found]
+        if found or not pairs:
+            continue
+        shift = 2 * sum(tables)
+        tables.append(free_seating_tables(
+            [number for number, *_rest in pairs]
+            + [pair for _b, ns, ew, _r in results for pair in (ns, ew)]))
+        all_pairs += [(number + shift, players, where) for number, players, where in pairs]
+        all_results += [(board, ns + shift, ew + shift, result)
+                         for board, ns, ew, result in results]
+        for board, deal in own_deals.items():
+            if deals.setdefault(board, deal) != deal:
+                problems.append(_("SECTION %(section)s, BOARD %(board)s: the hands differ "
+                                  "from another section's; the sections of a session play "
+                                  "the same boards.") % {"section": label, "board": board})
+    return all_pairs, all_results, deals, tables
 
 
 def read_date(value):
@@ -822,10 +881,19 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
         (name or "")[:SESSION_NAME_MAX_LENGTH], date or datetime.date.today(), policy, table_name)
     problems = errors + problems
     ranking = winner_type(event, part, problems)
-    numbers, pairs = read_pairs(pair_nodes(event, part), problems)
-    deals = read_hands(root, part, problems)
-    read_notes = []
-    results = read_travellers(part, numbers, deals, problems, read_notes)
+    read_notes, section_tables = [], ()
+    if part is None:
+        pairs, results, deals, section_tables = read_sections(root, event, problems,
+                                                              read_notes)
+        if ranking == TWO_WINNERS:
+            # Each section's pairs are numbered across the field: one list per section.
+            read_notes.append(_("EVENT: WINNER_TYPE 2 in a file of several sections is read "
+                                "as one winner in each section."))
+            ranking = ONE_WINNER
+    else:
+        numbers, pairs = read_pairs(pair_nodes(event, part), problems)
+        deals = read_hands(root, part, problems)
+        results = read_travellers(part, numbers, deals, problems, read_notes)
     if not results and not problems:
         problems.append(_("%(file)s holds no results (no TRAVELLER_LINE).") % {"file": filename})
     tables = None
@@ -840,7 +908,7 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
               for n, deal in deals.items()}
     session = save_read_session(name=name, day=day, policy=policy, table=table, pairs=pairs,
                                 boards=boards, results=results, user=user, ranking=ranking,
-                                tables=tables)
+                                tables=tables, section_tables=section_tables)
     if notes is not None:
         notes.extend(read_notes)
     return session

@@ -1,5 +1,8 @@
 """Sessions (club evenings), their pairs and their boards."""
 
+import re
+from dataclasses import dataclass
+
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -45,6 +48,57 @@ MAX_BOARDS_PER_ROUND = 36
 MAX_ROUNDS = 200
 MAX_BOARD_NUMBER = MAX_ROUNDS * MAX_BOARDS_PER_ROUND
 EVEN_TABLES = list(range(2, MAX_TABLES + 1, 2))
+# A session may be split into sections A to D, each playing its own movement on the same
+# boards (docs/movements.md, "Sections"). They are stored on the session as "TxR,TxR"
+# (tables x rounds of each section, in letter order; "" for none), and the session's
+# tables and pairs are numbered across them: section A's first, then B's, and so on.
+SECTION_LETTERS = "ABCD"
+MAX_SECTIONS = len(SECTION_LETTERS)
+SECTION_PATTERN = rf"^[1-9][0-9]?x[1-9][0-9]?(,[1-9][0-9]?x[1-9][0-9]?){{1,{MAX_SECTIONS - 1}}}$"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of a session: its letter, size, and where its tables and pairs start in
+    the session's numbering (table `first_table` is the section's table 1, pair
+    `first_pair` its pair 1)."""
+
+    letter: str
+    tables: int
+    rounds: int
+    first_table: int
+    first_pair: int
+
+    @property
+    def table_numbers(self):
+        return range(self.first_table, self.first_table + self.tables)
+
+    @property
+    def pair_numbers(self):
+        """The session's numbers of the section's seats: two a table."""
+        return range(self.first_pair, self.first_pair + 2 * self.tables)
+
+    def local(self, number):
+        """The section's own number of the session's pair `number`."""
+        return number - self.first_pair + 1
+
+
+def parse_sections(text):
+    """The sections stored as "TxR,TxR" (see SECTION_PATTERN), [] for "" (and for text
+    not in that form, which club.schedule.section_problems refuses)."""
+    if not re.fullmatch(SECTION_PATTERN, text):
+        return []
+    sections, first_table = [], 1
+    for letter, part in zip(SECTION_LETTERS, filter(None, text.split(",")), strict=False):
+        tables, rounds = (int(value) for value in part.split("x"))
+        sections.append(Section(letter, tables, rounds, first_table, 2 * first_table - 1))
+        first_table += tables
+    return sections
+
+
+def format_sections(sizes):
+    """The stored text of sections given as [(tables, rounds)]."""
+    return ",".join(f"{tables}x{rounds}" for tables, rounds in sizes)
 
 
 class SessionStatus(models.TextChoices):
@@ -97,6 +151,9 @@ class Session(models.Model):
         "club.AwardScheme", on_delete=models.PROTECT, null=True, blank=True,
         related_name="sessions", verbose_name=_("masterpoints"),
         help_text=_("The award scheme of this kind of event; empty: no masterpoints."))
+    # Tables x rounds of each section (see SECTION_PATTERN); the session's `tables` is then
+    # their sum and its `rounds` the most any section plays.
+    sections = models.CharField(_("sections"), max_length=40, blank=True, default="")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Bumped by every service that changes what the session's pages show (results, pairs,
     # boards, status, scoring rules): the pages' ETag and cache key.
@@ -136,6 +193,10 @@ class Session(models.Model):
                     movement__in=(MovementKind.MITCHELL.value, MovementKind.FREE.value),
                     arrow_switch=NO_ARROW_SWITCH),
                 name="session_two_winners_by_line"),
+            # Sections play the plain arrangement of the session's movement.
+            models.CheckConstraint(
+                condition=Q(sections="") | Q(sections__regex=SECTION_PATTERN, arrangement=PLAIN),
+                name="session_sections_valid"),
         ]
 
     def __str__(self):
@@ -169,20 +230,52 @@ class Session(models.Model):
         """Whether the standings rank the NS and the EW pairs apart."""
         return self.ranking == TWO_WINNERS
 
+    @property
+    def section_list(self):
+        """The session's sections ([] for a session in one field), parsed once."""
+        if getattr(self, "_sections_of", None) != self.sections:
+            self._section_list, self._sections_of = parse_sections(self.sections), self.sections
+        return self._section_list
+
+    def section_of_pair(self, number):
+        """The section whose seats include pair `number`, or None (no sections)."""
+        return next((s for s in self.section_list if number in s.pair_numbers), None)
+
+    def section_of_table(self, table):
+        """The section holding table number `table`, or None (no sections)."""
+        return next((s for s in self.section_list if table in s.table_numbers), None)
+
     def in_ns_line(self, number):
         """Whether pair `number` of a Mitchell belongs to its NS line (the stationary
-        pairs, numbered 1 to tables), wherever an arrow-switched round seats it; in free
-        seating ranked with two winners (a results file's lines), the pairs 1 to tables
-        sit North-South all evening."""
+        pairs, numbered 1 to tables in the field or its section), wherever an
+        arrow-switched round seats it; in free seating ranked with two winners (a results
+        file's lines), the pairs 1 to tables sit North-South all evening."""
+        section = self.section_of_pair(number)
+        if section:
+            return section.local(number) <= section.tables
         return number <= self.tables
 
     def pair_label(self, number):
-        """How the room knows a pair: 3NS / 3EW in a Mitchell, the plain number otherwise."""
+        """How the room knows a pair: 3NS / 3EW in a Mitchell, the plain number otherwise;
+        in a section, its letter first (A3NS, B5) and the section's own number."""
+        section = self.section_of_pair(number)
+        letter, tables = "", self.tables
+        if section:
+            letter, tables, number = section.letter, section.tables, section.local(number)
         if self.movement == self.Movement.MITCHELL:
-            if self.in_ns_line(number):
-                return pgettext("pair label", "%(number)sNS") % {"number": number}
-            return pgettext("pair label", "%(number)sEW") % {"number": number - self.tables}
-        return str(number)
+            if number <= tables:
+                label = pgettext("pair label", "%(number)sNS") % {"number": number}
+            else:
+                label = pgettext("pair label", "%(number)sEW") % {"number": number - tables}
+            return letter + label
+        return f"{letter}{number}"
+
+    def table_label(self, table):
+        """How the room knows a table: its number, after its section's letter (B2)."""
+        section = self.section_of_table(table)
+        if section:
+            return f"{section.letter}{table - section.first_table + 1}"
+        return str(table)
 
 
 class Pair(models.Model):

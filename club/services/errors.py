@@ -45,7 +45,7 @@ class DuplicateResult(ServiceError):
             "board": existing.board.number,
             "result": existing.text,
             "opponent": session.pair_label(opponent.number),
-            "where": table_and_round(existing),
+            "where": table_and_round(existing, session),
         }
 
 

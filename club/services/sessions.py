@@ -19,7 +19,8 @@ from club.services.table_phones import issue_missing_codes
 
 SCORING_FIELDS = ("compensation_table", "policy")
 # What decides who plays which boards where: fixed once results exist.
-MOVEMENT_FIELDS = ("movement", "tables", "boards_per_round", "arrangement", "arrow_switch")
+MOVEMENT_FIELDS = ("movement", "tables", "boards_per_round", "arrangement", "arrow_switch",
+                   "sections")
 
 
 def create_session(fields):
@@ -51,7 +52,17 @@ def setup_change_problems(session, fields, pair_numbers):
     if problems:
         return problems, {}
     reseating = {}
-    if session.movement == after.movement == Session.Movement.MITCHELL:
+    if session.sections or after.sections:
+        # A pair keeps its number only where it keeps its seat (A3NS stays A3NS).
+        lost = [session.pair_label(n) for n in sorted(pair_numbers)
+                if n > 2 * after.tables or after.pair_label(n) != session.pair_label(n)]
+        if lost:
+            problems["sections"] = [gettext(
+                "Pairs %(pairs)s would lose their seats with these sections: withdraw or "
+                "move them first.") % {"pairs": listing(lost)}]
+            return problems, {}
+        lost = []
+    elif session.movement == after.movement == Session.Movement.MITCHELL:
         reseating = mitchell_reseating(pair_numbers, session.tables, after.tables)
         # Pair n sits at table n (NS) or n - tables (EW); that table must still exist.
         lost = [session.pair_label(n) for n in sorted(pair_numbers)

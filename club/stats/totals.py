@@ -68,6 +68,7 @@ class PlayerEvening:
     session_name: str = ""
     movement: str = ""
     tables: int = 0
+    sections: str = ""
 
     @property
     def imps_per_board(self):
@@ -81,13 +82,16 @@ class PlayerEvening:
 
     @property
     def label(self):
-        """How the room knew the pair: "3NS" in a Mitchell, "5" otherwise."""
-        return Session(movement=self.movement, tables=self.tables).pair_label(self.number)
+        """How the room knew the pair: "3NS" in a Mitchell, "5" otherwise (with its
+        section's letter first: "B3NS")."""
+        return Session(movement=self.movement, tables=self.tables,
+                       sections=self.sections).pair_label(self.number)
 
 
 PAIR_FIELDS = ("id", "session_id", "number", "player1_id", "player2_id", "player1__name",
                "player2__name")
-SESSION_FIELDS = ("session__date", "session__name", "session__movement", "session__tables")
+SESSION_FIELDS = ("session__date", "session__name", "session__movement", "session__tables",
+                  "session__sections")
 
 
 def evenings(pairs, *, details=False, totals=None):

@@ -39,3 +39,15 @@ def result_display(result):
 @register.filter
 def assigned_display(result):
     return notation.assigned_display(result)
+
+
+@register.filter
+def table_label(table, session):
+    """A table as the room knows it: its number, after its section's letter (B2)."""
+    return session.table_label(table) if table else table
+
+
+@register.filter
+def table_labels(tables, session):
+    """"1, 3" or, with sections, "A1, B3": tables as the room knows them."""
+    return ", ".join(session.table_label(table) for table in tables)

@@ -68,8 +68,11 @@ def standings_table(session, sort, standings=None, rows=None, method=COMPENSATIO
     if standings is None:
         standings = method_standings(session, method)
     line_of = ({row.number: line for line, rows in standings.lines for row in rows}
-               if session.two_winners else None)
+               if session.two_winners or session.sections else None)
+    field_rank_of = ({row.number: row.rank_label for row in standings.field}
+                     if standings.field is not None else None)
     table = StandingsTable(standings.rows if rows is None else rows, line_of=line_of,
+                           field_rank_of=field_rank_of,
                            scorecard_prefix=url_prefix("pair-scorecard", session.id),
                            method=method)
     if sort:
@@ -82,22 +85,40 @@ def method_query(method):
     return "" if method == COMPENSATION else f"&method={method}"
 
 
+FIELD = "field"  # the list of every pair across the sections
+
+
+def line_title(line):
+    """The heading of one list of the standings ("" for the one list of a session)."""
+    titles = {NS_LINE: _("North-South pairs"), EW_LINE: _("East-West pairs"),
+              FIELD: _("The whole field: every section's pairs ranked together")}
+    if line in titles or not line:
+        return titles.get(line, "")
+    letter, _space, direction = line.partition(" ")  # a section's: "A", "A NS"
+    if direction:
+        return _("Section %(letter)s: %(line)s") % {"letter": letter,
+                                                     "line": titles[direction]}
+    return _("Section %(letter)s") % {"letter": letter}
+
+
 def render_live_standings(session, sort, method=COMPENSATION, standings=None):
     """The standings block (reports/grid.html) ranked by `method`, rendered once for each
     state of what it shows (club.conditional.cached_html); one table, or one for each line
-    with two winners. While play is on it says how many of the session's boards the
-    totals count."""
+    with two winners or section, and the whole field. While play is on it says how many
+    of the session's boards the totals count."""
     if standings is None:
         standings = method_standings(session, method)
-    titles = {NS_LINE: _("North-South pairs"), EW_LINE: _("East-West pairs")}
     lists = []
-    for line, rows in standings.lines:
+    lines = list(standings.lines)
+    if standings.field is not None:
+        lines.append((FIELD, standings.field))
+    for line, rows in lines:
         table = StandingsTable(rows, scorecard_prefix=url_prefix("pair-scorecard", session.id),
                                method=method)
         if sort:
             table.order_by = sort
         head, body = table.html_parts(method_query(method))
-        lists.append({"title": titles.get(line, ""), "head": head, "body": body,
+        lists.append({"title": line_title(line), "head": head, "body": body,
                       "attrs": table.attrs.as_html()})
     query = (f"?sort={sort}&part={LIVE_PART}" if sort else f"?part={LIVE_PART}") + (
         method_query(method))
@@ -120,7 +141,8 @@ def shown_by_standings(session, standings):
     fields = [getattr(session, f.attname) for f in Session._meta.concrete_fields
               if f.name != "version"]
     lines = [(line, [repr(row) for row in rows]) for line, rows in standings.lines]
-    shown = (fields, session.compensation_table.name, lines, standings.counted,
+    field = [repr(row) for row in standings.field or ()]
+    shown = (fields, session.compensation_table.name, lines, field, standings.counted,
              standings.boards)
     return hashlib.sha256(repr(shown).encode()).hexdigest()
 

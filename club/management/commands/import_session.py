@@ -61,7 +61,9 @@ class Command(BaseCommand):
                                    "to import; give --date (and --name)."))
         parser.add_argument("--section", metavar="ID",
                             help=_("With --usebio, for a file of several sections: the "
-                                   "section to import (its SECTION_ID, e.g. B)."))
+                                   "one section to import alone (its SECTION_ID, e.g. B); "
+                                   "without it, 2 to 4 sections become a session in "
+                                   "sections."))
         parser.add_argument("--name", help=_("The session's name."))
         parser.add_argument("--date", help=_("The session's date, YYYY-MM-DD."))
         parser.add_argument("--policy", default="line",

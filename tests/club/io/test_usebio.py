@@ -182,10 +182,12 @@ def test_an_adjusted_score_and_a_sectioned_file():
     session = import_usebio(data, "adjusted.xml")
     result = Result.objects.get(board__session=session, board__number=1, ns_pair__number=2)
     assert (result.ns_adjustment, result.ew_adjustment) == ("ave+", "ave-")
-    two = edited(("<PARTICIPANTS", "<SESSION><SECTION/><SECTION/></SESSION><PARTICIPANTS"))
-    assert problems(two) == ["EVENT: the file has 2 sections (1, 2); this site has no "
-                             "sections yet, so choose the one to import as a session (the "
-                             "Section field, or --section)."]
+    two = edited(("<PARTICIPANTS", "<SESSION><SECTION/></SESSION><SESSION><SECTION/>"
+                                   "</SESSION><PARTICIPANTS"))
+    assert problems(two) == ["EVENT: the file has 2 sections in several sessions (1/1, 2/1); "
+                             "only the sections of one session are read together, so choose "
+                             "the one to import as a session (the Section field, or "
+                             "--section)."]
 
 
 def test_export_and_import_commands(tmp_path):

@@ -1,8 +1,8 @@
 """USEBIO files as other scorers write them (club.io.usebio): version 1.0 and 1.3 files, a
 two-winner Mitchell numbered in each line, hands in a HANDSET or in each BOARD, events of
-several sections (refused unless one is chosen), teams and individual events (refused),
-unknown elements and attributes (ignored), and each malformed variant refused with the
-element named and nothing saved.
+several sections (read into the session's sections, or one chosen), teams and individual
+events (refused), unknown elements and attributes (ignored), and each malformed variant
+refused with the element named and nothing saved.
 
 The expected IMPs are worked out by hand from docs/scoring.md (Moscow table, line policy,
 WBF IMP scale), not by the code under test. The deals of every fixture: board 1 has NS 26
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 
 from club.io.files import ImportFailed
 from club.io.usebio import import_usebio
@@ -32,8 +32,7 @@ V1_3 = (FIXTURES / "usebio_v1_3.xml").read_bytes()
 SECTIONS = (FIXTURES / "usebio_sections.xml").read_bytes()
 TEAMS = (FIXTURES / "usebio_teams.xml").read_bytes()
 INDIVIDUAL = (FIXTURES / "usebio_individual.xml").read_bytes()
-CHOOSE = ("this site has no sections yet, so choose the one to import as a session (the "
-          "Section field, or --section).")
+CHOOSE = "choose the one to import as a session (the Section field, or --section)."
 
 
 def imps_of(session):
@@ -129,8 +128,41 @@ def test_another_usebio_version_is_refused():
         "1.x versions)."]
 
 
-def test_several_sections_are_refused_naming_them():
-    assert problems(SECTIONS) == [f"EVENT: the file has 2 sections (A, B); {CHOOSE}"]
+def test_several_sections_are_read_into_the_sessions_sections():
+    session = import_usebio(SECTIONS, "sections.xml")
+    assert (session.sections, session.tables, session.movement) == ("2x2,2x2", 4, "free")
+    # Section B's pairs 1-4 follow section A's: 5-8, labelled B1-B4.
+    assert session.pairs.get(number=5).players == "Irina Morozova – Pavel Orlov"
+    assert [session.pair_label(n) for n in (1, 4, 5, 8)] == ["A1", "A4", "B1", "B4"]
+    assert {b.number: b.ns_hcp for b in session.boards.all()} == {1: 26, 2: 14}
+    # Section B's results as when it is imported alone (below), its pairs renumbered.
+    assert {key: imps for key, imps in imps_of(session).items() if key[1] > 4} == {
+        (1, 5): 2, (1, 7): -9, (2, 5): -2, (2, 6): 8}
+
+
+def test_five_sections_are_refused_naming_the_limit():
+    text = SECTIONS.decode()
+    start = text.index('<SECTION SECTION_ID="B">')
+    block = text[start:text.index("</SECTION>", start) + len("</SECTION>")]
+    more = "".join(block.replace('"B"', f'"{letter}"') for letter in "CDE")
+    five = text.replace(block, block + more).encode()
+    assert problems(five) == [
+        "EVENT: the file has 5 sections (A, B, C, D, E); a session has at most 4, so choose "
+        "the one to import as a session (the Section field, or --section)."]
+
+
+def test_sections_whose_hands_differ_are_refused():
+    text = SECTIONS.decode()
+    start = text.index('<SECTION SECTION_ID="B">')
+    section_b = (text[start:]
+                 .replace("<DIRECTION>N</DIRECTION><SPADES>AKQJ", "<DIRECTION>X</DIRECTION>"
+                          "<SPADES>AKQJ", 1)
+                 .replace("<DIRECTION>S</DIRECTION><SPADES>5432", "<DIRECTION>N</DIRECTION>"
+                          "<SPADES>5432", 1)
+                 .replace("<DIRECTION>X</DIRECTION>", "<DIRECTION>S</DIRECTION>", 1))
+    changed = text[:start] + section_b  # board 1: North's and South's hands swapped
+    assert "SECTION B, BOARD 1: the hands differ from another section's" in problems(
+        changed.encode())[0]
 
 
 def test_one_section_chosen_is_imported_alone():
@@ -163,7 +195,9 @@ def test_sections_of_several_sessions_are_named_with_their_session():
     two = edited(SECTIONS, ('    </SECTION>\n    <SECTION SECTION_ID="B">',
                             '    </SECTION>\n  </SESSION>\n  <SESSION SESSION_ID="2">\n'
                             '    <SECTION SECTION_ID="B">'))
-    assert problems(two) == [f"EVENT: the file has 2 sections (1/A, 2/B); {CHOOSE}"]
+    assert problems(two) == [
+        "EVENT: the file has 2 sections in several sessions (1/A, 2/B); only the sections "
+        f"of one session are read together, so {CHOOSE}"]
     assert import_usebio(two, "two.xml", section="2/B").name == "Two-section pairs, section 2/B"
 
 
@@ -271,8 +305,9 @@ def test_hands_given_twice_must_agree():
 def test_the_section_option_of_the_command(tmp_path):
     path = tmp_path / "sections.xml"
     path.write_bytes(SECTIONS)
-    with pytest.raises(CommandError, match=re.escape("2 sections (A, B)")):
-        call_command("import_session", "--usebio", str(path), stdout=io.StringIO())
+    out = io.StringIO()
+    call_command("import_session", "--usebio", str(path), stdout=out)
+    assert Session.objects.get(pk=int(out.getvalue())).sections == "2x2,2x2"
     out = io.StringIO()
     call_command("import_session", "--usebio", str(path), "--section", "A", stdout=out)
     assert Session.objects.get(pk=int(out.getvalue())).name == "Two-section pairs, section A"
@@ -280,12 +315,15 @@ def test_the_section_option_of_the_command(tmp_path):
 
 def test_the_section_field_of_the_import_page(director_client):
     form = {"which": "usebio", "usebio-policy": "line", "usebio-table": "Moscow"}
-    html = director_client.post("/director/import/", {
-        **form, "usebio-usebio": SimpleUploadedFile("s.xml", SECTIONS)}).content.decode()
-    assert 'name="usebio-section"' in html and "2 sections (A, B)" in html
+    html = director_client.get("/director/import/").content.decode()
+    assert 'name="usebio-section"' in html
+    response = director_client.post("/director/import/", {
+        **form, "usebio-usebio": SimpleUploadedFile("s.xml", SECTIONS)})
+    both = Session.objects.get()
+    assert response["Location"] == f"/sessions/{both.id}/" and both.sections == "2x2,2x2"
     response = director_client.post("/director/import/", {
         **form, "usebio-section": "B", "usebio-usebio": SimpleUploadedFile("s.xml", SECTIONS)})
-    session = Session.objects.get()
+    session = Session.objects.exclude(pk=both.pk).get()
     assert response["Location"] == f"/sessions/{session.id}/"
     assert session.name == "Two-section pairs, section B"
 
