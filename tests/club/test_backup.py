@@ -16,6 +16,7 @@ from django.apps import apps
 from django.contrib.auth.models import Group, Permission, User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
 from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from hypothesis import HealthCheck, given, settings
@@ -38,6 +39,8 @@ from club.models import (
 from club.permissions import DIRECTORS_GROUP
 from club.services.boards import sync_boards, update_board
 from club.services.compensation_tables import copy_table
+from club.services.locks import lock_session
+from club.services.masterpoints import award_session, save_award_scheme
 from club.services.players import PLAYER_FIELDS
 from club.services.results import contract_values, correct_result
 from club.services.seasons import save_event, save_season, set_carry_over
@@ -152,6 +155,11 @@ def build_whole_club():
     anna, boris = autumn.pairs.get(number=1).player1, autumn.pairs.get(number=1).player2
     set_carry_over(by_pair.pk, min(anna.pk, boris.pk), max(anna.pk, boris.pk), "2.5")
     set_carry_over(by_player.pk, anna.pk, None, "-1")
+    # Masterpoints: a scheme the published cup uses, and its awards (with their history).
+    scheme = save_award_scheme({"name": "Club pairs", "top_fixed": Decimal(10)})
+    Session.objects.filter(pk=autumn.pk).update(award_scheme=scheme)
+    with transaction.atomic():
+        assert award_session(lock_session(autumn.pk), "published")
 
     scorers = Group.objects.create(name="Scorers")
     scorers.permissions.add(Permission.objects.get(codename="view_session",

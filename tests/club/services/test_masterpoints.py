@@ -12,6 +12,7 @@ from club.services.errors import Refused
 from club.services.masterpoints import (
     add_shipped_schemes,
     award_session,
+    missing_shipped_schemes,
     save_award_scheme,
     session_awards,
 )
@@ -170,7 +171,9 @@ def test_the_database_refuses_bad_awards(scheme):
 
 def test_the_shipped_schemes_are_added_once():
     assert not AwardScheme.objects.exists()  # a new database is empty (backups need it)
+    assert len(missing_shipped_schemes()) == 2
     added = add_shipped_schemes()
+    assert missing_shipped_schemes() == []
     assert [s.name for s in added] == ["EBU club scale (individual figures)",
                                        "Russian club pairs (Moscow federation place table)"]
     assert add_shipped_schemes() == []
