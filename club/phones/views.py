@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.conditional import not_modified, revalidated, weak_etag
 from club.forms.table_phones import TableCodeForm, TableEntryForm
-from club.models import Session
+from club.models import CONTRACT_FIELDS, Result, Session
 from club.notation import lead_display, result_display, seat_display, signed, vulnerability_display
 from club.phone_state import TableState
 from club.phones.admission import check_code, with_pass
@@ -42,16 +42,22 @@ from club.services.table_phones import (
     submit_entry,
     withdraw_entry,
 )
+from scoring.engine import MAX_HCP
 
 
 def outcome_rows(result, score_only=False):
     """Score, compensation, net and IMPs of a scored result, for NS and for EW (the IMPs
     coloured); the score alone with `score_only` (an entry not yet accepted)."""
     figures = [(gettext("Score"), result.ns_score)]
+    rows = []
     if not score_only:
+        # The HCP decide the compensation: shown, the IMPs of a "+500" are explained.
+        hcp = result.effective_ns_hcp
+        if hcp is not None and not result.not_played:
+            rows.append({"label": gettext("HCP"), "ns": hcp, "ew": MAX_HCP - hcp})
         figures += [(gettext("Compensation"), result.ns_compensation),
                     (gettext("Net"), result.ns_net)]
-    rows = [{"label": label, "ns": signed(v), "ew": signed(-v)} for label, v in figures]
+    rows += [{"label": label, "ns": signed(v), "ew": signed(-v)} for label, v in figures]
     if score_only:
         return rows
     imps = {"label": gettext("IMPs"), "ns": signed(result.ns_imps),
@@ -96,6 +102,7 @@ def board_context(state, round_, board, form):
         context.update(outcome=outcome_rows(result),
                        traveller=state.traveller(board, result),
                        totals=state.totals(), lead=lead_display(result.lead),
+                       complete=number in state.public,
                        text=result_display(result.contract, result.declarer,
                                            result.tricks))
     elif result is not None:
@@ -228,7 +235,8 @@ def table_board(request, code, board_number):
                              values=form.entry_values(),
                              ns_hcp=form.cleaned_data.get("ns_hcp"), plan=state.plan)
             except (EntryExists, ResultExists) as err:
-                messages.warning(request, err.messages[0])
+                messages.warning(request, refused_entry_message(
+                    err, result_display(*form.cleaned_data["result"])))
             except ServiceError as err:  # nothing was written
                 form.add_error(None, err.messages)
             if not form.errors:
@@ -236,6 +244,25 @@ def table_board(request, code, board_number):
     context = board_context(state, round_, board, form)
     status = 400 if form is not None and form.errors else 200
     return _page(request, "club/phones/board.html", context, state, status)
+
+
+def refused_entry_message(err, typed):
+    """What a phone is told when its entry was not stored because the board already had one
+    at this table (another phone's, or a result): which one, and what it typed, so that a
+    different result is not lost in silence."""
+    other = err.entry if isinstance(err, EntryExists) else err.result
+    stored = Result(**{name: getattr(other, name) for name in CONTRACT_FIELDS})
+    stored_text = result_display(stored.contract, stored.declarer, stored.tricks)
+    if stored_text == typed:
+        return err.messages[0]
+    if isinstance(err, EntryExists):
+        text = gettext("Another phone at this table entered this board first: %(stored)s. "
+                       "Yours, %(typed)s, was not stored: if it is the right one, North-South "
+                       "change the entry below.")
+    else:
+        text = gettext("This board already has a result at this table: %(stored)s. Yours, "
+                       "%(typed)s, was not stored: call the director if it is wrong.")
+    return text % {"stored": stored_text, "typed": typed}
 
 
 def _entry_action(request, code, board_number, action, success):

@@ -129,7 +129,7 @@ def test_same_key_twice_is_one_entry(client, evening):
 def test_two_phones_on_the_same_board_see_the_first_entry(client, evening):
     enter(client, evening, 1, 1, shorthand="4S= N")
     html = enter(client, evening, 1, 1, shorthand="4H= N").content.decode()
-    assert "already been entered at this table" in html
+    assert "entered this board first" in html
     assert TableEntry.objects.get().strain == "S"
 
 
@@ -557,3 +557,73 @@ def test_the_history_says_which_table_entered_a_result(evening, director_client)
     assert response.status_code == 302
     page = director_client.get(url).content.decode()
     assert "<td>td</td>" in page  # the director (user "td") made the correction
+
+
+def outcome_table(html):
+    start = html.index('class="outcome"')
+    return html[start:html.index("</table>", start)]
+
+
+def test_the_outcome_shows_the_hcp_that_decided_the_compensation(client, evening):
+    enter(client, evening, 1, 2, shorthand="4SX-3 N", ns_hcp="25")
+    outcome = outcome_table(accept(client, evening, 1, 2).content.decode())
+    result = Result.objects.get()
+    assert result.ns_score == -800  # board 2: North-South vulnerable
+    # 25 HCP for North-South, so 15 for East-West, beside the compensation they decide.
+    hcp_row = outcome[outcome.index(">HCP<"):outcome.index("</tr>", outcome.index(">HCP<"))]
+    assert ">25<" in hcp_row and ">15<" in hcp_row
+    assert outcome.index(">HCP<") < outcome.index("Compensation") < outcome.index("Net")
+
+
+def test_a_second_phones_different_entry_is_told_it_was_not_stored(client, evening):
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    page = html.unescape(enter(client, evening, 1, 1, shorthand="4H-1 N").content.decode())
+    assert "Another phone at this table entered this board first: 4♠= N" in page
+    assert "Yours, 4♥-1 N, was not stored" in page
+    assert TableEntry.objects.get().strain == "S"
+    # The same result from a second phone: only that it is there already.
+    page = html.unescape(enter(client, evening, 1, 1, shorthand="4S= N").content.decode())
+    assert "already been entered at this table" in page and "Yours" not in page
+
+
+def test_a_result_entered_after_the_director_names_both(client, evening):
+    make_result(evening, 1, 1, 4, "4S-1 N", round=1, table=1)
+    page = html.unescape(enter(client, evening, 1, 1, shorthand="3NT= S",
+                               ns_hcp="20").content.decode())
+    assert "already has a result at this table: 4♠-1 N" in page
+    assert "Yours, 3NT= S, was not stored: call the director" in page
+
+
+def test_a_result_the_director_corrected_is_no_longer_accepted(client, evening):
+    from club.services.results import correct_result
+
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    accept(client, evening, 1, 1)
+    page = client.get(board_url(evening, 1, 1)).content.decode()
+    assert 'data-state="accepted"' in page and "changed it" not in page
+    round_page = client.get(reverse("table", args=[code_of(evening, 1)]))
+    result = Result.objects.get()
+    correct_result(result.pk, result.version, {"tricks": 9})
+    page = client.get(board_url(evening, 1, 1)).content.decode()
+    assert 'data-state="accepted"' not in page and 'data-state="corrected"' in page
+    assert "The director changed this result after East-West accepted it" in page
+    again = client.get(reverse("table", args=[code_of(evening, 1)]),
+                       headers={"if-none-match": round_page["ETag"]})
+    assert again.status_code == 200  # a new ETag: the page shows the change
+    assert "changed by the director" in again.content.decode()
+
+
+def test_the_traveller_stops_saying_so_far_once_every_table_has_played(client, evening):
+    from club.plan import SessionPlan
+
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    accept(client, evening, 1, 1)
+    so_far = "Only the tables that have played this board so far."
+    assert so_far in client.get(board_url(evening, 1, 1)).content.decode()
+    for seating in SessionPlan.load(evening).seatings_of_board(1):
+        if seating.table != 1:
+            make_result(evening, 1, seating.ns, seating.ew, "3NT= S", round=seating.round,
+                        table=seating.table)
+    page = client.get(board_url(evening, 1, 1)).content.decode()
+    assert page.count("<tr", page.index('class="traveller"')) >= 4  # head + 3 tables
+    assert so_far not in page
