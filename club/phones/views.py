@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.conditional import not_modified, revalidated, weak_etag
 from club.forms.table_phones import TableCodeForm, TableEntryForm
-from club.models import CONTRACT_FIELDS, Result, Session
+from club.models import CONTRACT_FIELDS, DirectorCall, Result, Session
 from club.notation import lead_display, result_display, seat_display, signed, vulnerability_display
 from club.phone_state import TableState
 from club.phones.admission import check_code, with_pass
@@ -74,6 +74,7 @@ def base_context(state, round_):
             "round": round_, "seating": seating, "ns": state.side(seating.ns),
             "ew": state.side(seating.ew), "sit_out": seating.is_sit_out,
             "rounds": [r.seating.round for r in state.rounds], "called": state.called(),
+            "call_reasons": DirectorCall.Reason.choices, "call_boards": round_.boards,
             "last_round": state.rounds[-1].seating.round}
 
 
@@ -322,8 +323,9 @@ def table_withdraw(request, code, board_number):
 @never_cache
 @require_POST
 def table_call(request, code):
-    """Call the director (pressing again while the call is open is the same call), then
-    back to the board page the call came from (`board`) or to the round."""
+    """Call the director about a board (`board`, when the call is about one) for a reason
+    (`reason`; pressing again while the call is open is the same call), then back to the
+    board page the call came from or to the round."""
     state, refusal = open_table(request, code)
     if refusal:
         return refusal
@@ -337,13 +339,14 @@ def table_call(request, code):
     current = state.current_round()
     try:
         call_director(state.session.pk, state.table,
-                      current.seating.round if current else None)
+                      current.seating.round if current else None, board=board,
+                      reason=request.POST.get("reason") or DirectorCall.Reason.OTHER)
     except ServiceError as err:
         for message in err.messages:
             messages.error(request, message)
     else:
         messages.success(request, gettext("The director has been called: please wait at your "
                                           "table."))
-    if board is not None:
+    if board is not None and request.POST.get("back") == "board":
         return redirect("table-board", state.code.code, board)
     return redirect(reverse("table", args=[state.code.code]))

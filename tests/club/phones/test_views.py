@@ -627,3 +627,42 @@ def test_the_traveller_stops_saying_so_far_once_every_table_has_played(client, e
     page = client.get(board_url(evening, 1, 1)).content.decode()
     assert page.count("<tr", page.index('class="traveller"')) >= 4  # head + 3 tables
     assert so_far not in page
+
+
+def test_a_call_carries_its_board_and_reason_to_the_dashboard(client, evening,
+                                                              director_client):
+    url = reverse("table-call", args=[code_of(evening, 2)])
+    board_page = client.get(board_url(evening, 2, 3)).content.decode()
+    assert "Why do you call the director?" in board_page and 'value="revoke"' in board_page
+    client.post(url, {"board": "3", "back": "board", "reason": "revoke"})
+    call = DirectorCall.objects.get()
+    assert (call.table, call.round, call.board, call.reason) == (2, 1, 3, "revoke")
+    # A second press from the round page, saying less, keeps the board and the reason.
+    client.post(url, {"reason": "other"})
+    call.refresh_from_db()
+    assert (call.board, call.reason) == (3, "revoke")
+    dashboard = director_client.get(reverse("entry-dashboard", args=[evening.pk]))
+    calls = dashboard.content.decode().split('class="call-list"')[1].split("</ul>")[0]
+    assert "Table 2" in calls and "board 3" in calls and "A revoke" in calls
+    response = director_client.post(reverse("entry-call-answered", args=[evening.pk, call.pk]),
+                                    follow=True)
+    assert "Table 2&#x27;s call is answered" in response.content.decode()
+    assert "The director has been called." not in client.get(
+        board_url(evening, 2, 3)).content.decode()
+
+
+def test_not_agreed_calls_the_director_for_east_west(client, evening):
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    page = client.get(board_url(evening, 1, 1)).content.decode()
+    assert '<input type="hidden" name="reason" value="ew_disagree">' in page
+    client.post(reverse("table-call", args=[code_of(evening, 1)]),
+                {"board": "1", "back": "board", "reason": "ew_disagree"})
+    assert DirectorCall.objects.get().get_reason_display() == "East-West disagree with the result"
+
+
+def test_a_call_with_an_unknown_reason_is_refused_saying_which_are_accepted(client, evening):
+    response = client.post(reverse("table-call", args=[code_of(evening, 1)]),
+                           {"reason": "boredom"}, follow=True)
+    page = html.unescape(response.content.decode())
+    assert "Choose why you call the director: East-West disagree with the result" in page
+    assert not DirectorCall.objects.exists()
