@@ -69,12 +69,15 @@ def outcome_rows(result, score_only=False):
 
 
 def base_context(state, round_):
-    seating = round_.seating
+    seating, code = round_.seating, state.code.code
     return {"session": state.session, "code": state.code.code, "table": state.table,
             "round": round_, "seating": seating, "ns": state.side(seating.ns),
             "ew": state.side(seating.ew), "sit_out": seating.is_sit_out,
             "rounds": [r.seating.round for r in state.rounds], "called": state.called(),
             "call_reasons": DirectorCall.Reason.choices, "call_boards": round_.boards,
+            # The pages phones.js keeps for offline use: the round and its boards.
+            "prefetch": [f"{reverse('table', args=[code])}?round={seating.round}",
+                         *(reverse("table-board", args=[code, n]) for n in round_.boards)],
             "last_round": state.rounds[-1].seating.round}
 
 
@@ -150,6 +153,15 @@ def open_table(request, code, table_code=None):
 def _page(request, template, context, state, status=200):
     """The page, with the table's pass: this phone opened the table with its code."""
     return with_pass(request, render(request, template, context, status=status), state.code)
+
+
+@never_cache
+@require_GET
+def service_worker(request):
+    """The script that lets a table's pages open without a connection (scope /t/: served
+    here rather than from /static/, whose scope would not cover the pages); asked again on
+    every use, so that a new version reaches the phones."""
+    return render(request, "club/phones/sw.js", content_type="text/javascript")
 
 
 @never_cache

@@ -666,3 +666,17 @@ def test_a_call_with_an_unknown_reason_is_refused_saying_which_are_accepted(clie
     page = html.unescape(response.content.decode())
     assert "Choose why you call the director: East-West disagree with the result" in page
     assert not DirectorCall.objects.exists()
+
+
+def test_the_service_worker_is_served_under_the_table_pages(client, evening):
+    response = client.get(reverse("table-service-worker"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "no-cache" in response["Cache-Control"]  # a new version reaches the phones
+    assert reverse("table-service-worker").startswith(reverse("table-code-entry"))
+    assert "/static/js/phones.js" in response.content.decode()
+    page = client.get(reverse("table", args=[code_of(evening, 1)])).content.decode()
+    assert f'data-sw="{reverse("table-service-worker")}"' in page
+    # The round and its boards are kept on the phone for use without a connection.
+    assert f'data-prefetch="/t/{code_of(evening, 1)}/?round=1 {board_url(evening, 1, 1)} ' \
+           f'{board_url(evening, 1, 2)}"' in page
