@@ -250,6 +250,11 @@ def table_board(request, code, board_number):
             except (EntryExists, ResultExists) as err:
                 messages.warning(request, refused_entry_message(
                     err, result_display(*form.cleaned_data["result"])))
+                if request.headers.get("X-Requested-With") == "fetch":
+                    # phones.js, perhaps sending an entry that waited for the connection:
+                    # not stored (a redirect would read as stored); the next page it
+                    # opens shows the message.
+                    return HttpResponse(status=409)
             except ServiceError as err:  # nothing was written
                 form.add_error(None, err.messages)
             if not form.errors:

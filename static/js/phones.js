@@ -219,10 +219,13 @@
     return post(item.url, item.fields).then(function (response) {
       delete sending[item.key];
       retryAttempt = 0;
-      // A redirect is the entry stored (or a key seen before); a page is a refusal, which
-      // the page the entry was typed on shows itself.
-      dequeue(onAnswer && !response.redirected ? {key: item.key} : item,
-              !response.redirected);
+      // A redirect is the entry stored (or a key seen before); a 409 is an entry not
+      // stored because the board had one already (the server keeps the message saying
+      // which for the next page); another page is the form refused, which the page the
+      // entry was typed on shows itself.
+      const refused = !response.redirected;
+      dequeue(onAnswer && refused && response.status !== 409 ? {key: item.key} : item,
+              refused);
       showQueue();
       if (onAnswer) {
         onAnswer(response);
@@ -287,6 +290,10 @@
     return function (response) {
       if (response.redirected) {
         window.location.assign(response.url);
+        return;
+      }
+      if (response.status === 409) { // the board's page says what it has instead
+        window.location.assign(form.action);
         return;
       }
       form.dataset.native = "1";

@@ -680,3 +680,17 @@ def test_the_service_worker_is_served_under_the_table_pages(client, evening):
     # The round and its boards are kept on the phone for use without a connection.
     assert f'data-prefetch="/t/{code_of(evening, 1)}/?round=1 {board_url(evening, 1, 1)} ' \
            f'{board_url(evening, 1, 2)}"' in page
+
+
+def test_the_phones_script_learns_that_a_resent_entry_was_not_stored(client, evening):
+    """An entry that waited on the phone for the connection, for a board another phone
+    entered meanwhile: phones.js gets a 409 (not a redirect, which reads as stored) and the
+    next page says why."""
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    response = client.post(board_url(evening, 1, 1),
+                           {"key": str(uuid.uuid4()), "shorthand": "4H= N"},
+                           headers={"x-requested-with": "fetch"})
+    assert response.status_code == 409
+    page = html.unescape(client.get(board_url(evening, 1, 1)).content.decode())
+    assert "Yours, 4♥= N, was not stored" in page
+    assert TableEntry.objects.get().strain == "S"
