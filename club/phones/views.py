@@ -70,7 +70,7 @@ def outcome_rows(result, score_only=False):
 
 def base_context(state, round_):
     seating, code = round_.seating, state.code.code
-    return {"session": state.session, "code": state.code.code, "table": state.table,
+    return {"session": state.session, "code": code, "table": state.table,
             "round": round_, "seating": seating, "ns": state.side(seating.ns),
             "ew": state.side(seating.ew), "sit_out": seating.is_sit_out,
             "rounds": [r.seating.round for r in state.rounds], "called": state.called(),
