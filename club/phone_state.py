@@ -129,7 +129,10 @@ class TableState:
         result = self.results.get(key)
         if result is not None:
             accepted = self.accepted.get(result.pk)
-            if accepted is not None and not corrected(accepted, result):
+            # Whether the director changed a board the pairs seated now may not see would
+            # tell them about its result: it stays "accepted" until they may.
+            if accepted is not None and (number not in self.visible
+                                         or not corrected(accepted, result)):
                 return "accepted", gettext("accepted")
             if accepted is not None:
                 return "corrected", gettext("changed by the director")
