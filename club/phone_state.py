@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from club.models import Board, DirectorCall, Result, TableEntry
+from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableEntry
 from club.notation import result_display, signed
 from club.plan import SessionPlan
 from club.visibility import (
@@ -25,6 +25,14 @@ from scoring.engine import Seating
 class Round:
     seating: Seating
     boards: list
+
+
+def corrected(entry, result):
+    """Whether the director changed the result East-West accepted from this entry: its
+    contract, declarer, tricks or lead differ, or it is now adjusted or not played."""
+    return (result.is_adjusted or result.not_played
+            or any(getattr(entry, name) != getattr(result, name)
+                   for name in (*CONTRACT_FIELDS, "lead")))
 
 
 class TableState:
@@ -47,7 +55,9 @@ class TableState:
         per_round = session.boards_per_round
         self.playing = current_seating(seatings, played, per_round)
         self.seated = seated_now(seatings, played, per_round)
-        self.visible = table_visibility(public_boards(self.plan, played), self.seated, played)
+        # Boards every table has played: their travellers are complete.
+        self.public = public_boards(self.plan, played)
+        self.visible = table_visibility(self.public, self.seated, played)
         ids = [self.pairs[n].pk for r in self.rounds for n in r.seating.pairs
                if n in self.pairs]
         # By (round, board): in a Howell a table may play the same boards in two rounds.
@@ -61,12 +71,13 @@ class TableState:
                         {result.ns_pair_id, result.ew_pair_id} & self._ids(round_.seating)):
                     result.board.session = session
                     self.results[round_.seating.round, number] = result
-        self.entries, self.accepted = {}, set()
+        # Open entries by (round, board); accepted ones by the result they made.
+        self.entries, self.accepted = {}, {}
         for entry in (TableEntry.objects.filter(session=session, table=self.table,
                                                 board__number__in=boards)
                       .exclude(status=TableEntry.Status.WITHDRAWN).select_related("board")):
             if entry.status == TableEntry.Status.ACCEPTED:
-                self.accepted.add(entry.result_id)
+                self.accepted[entry.result_id] = entry
             else:
                 self.entries[entry.round, entry.board.number] = entry
 
@@ -117,8 +128,14 @@ class TableState:
         key = (round_.seating.round, number)
         result = self.results.get(key)
         if result is not None:
-            if result.pk in self.accepted:
+            accepted = self.accepted.get(result.pk)
+            # Whether the director changed a board the pairs seated now may not see would
+            # tell them about its result: it stays "accepted" until they may.
+            if accepted is not None and (number not in self.visible
+                                         or not corrected(accepted, result)):
                 return "accepted", gettext("accepted")
+            if accepted is not None:
+                return "corrected", gettext("changed by the director")
             return "director", gettext("entered by the director")
         entry = self.entries.get(key)
         if entry is not None and entry.status == TableEntry.Status.HELD:

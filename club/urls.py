@@ -150,6 +150,7 @@ urlpatterns = [
 # under /t/, the address a table's QR code holds.
 table_urlpatterns = [
     path("", phones.code_entry, name="table-code-entry"),
+    path("sw.js", phones.service_worker, name="table-service-worker"),
     path("<str:code>/", phones.table_round, name="table"),
     path("<str:code>/call/", phones.table_call, name="table-call"),
     path("<str:code>/boards/<entry_id:board_number>/", phones.table_board, name="table-board"),

@@ -142,6 +142,7 @@ def scorecard_rows(session, pair, results, names, board_prefix, scorecard_prefix
             "score": "" if not_played else signed(side * result.ns_score),
             "hcp": ns_hcp if is_ns or ns_hcp is None else MAX_HCP - ns_hcp,
             "compensation": "" if not_played else signed(side * result.ns_compensation),
+            "net": "" if not_played else signed(side * result.ns_net),
             "imps_value": result.ns_imps if is_ns else result.ew_imps,
             "adjusted": result.is_adjusted,
             "ruling": ruling_note(result) if result.is_adjusted else "",

@@ -101,13 +101,28 @@ class TableEntry(models.Model):
         return f"{self.session_id} R{self.round} T{self.table} B{self.board_id}"
 
 
+class CallReason(models.TextChoices):
+    """Why a table calls the director (DirectorCall.Reason)."""
+
+    EW_DISAGREE = "ew_disagree", _("East-West disagree with the result")
+    WRONG_BOARD = "wrong_board", _("A wrong board or wrong cards")
+    REVOKE = "revoke", _("A revoke")
+    OTHER = "other", _("Something else")
+
+
 class DirectorCall(models.Model):
-    """A table asking for the director; open until the director marks it answered."""
+    """A table asking for the director, about a board and for a reason (what the director
+    needs to know before walking over); open until the director marks it answered."""
+
+    Reason = CallReason
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="calls",
                                 verbose_name=_("session"))
     table = models.PositiveSmallIntegerField(_("table"))
     round = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    board = models.PositiveSmallIntegerField(_("board"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=12, choices=Reason.choices,
+                              default=Reason.OTHER)
     created_at = models.DateTimeField(_("called"), auto_now_add=True)
     answered_at = models.DateTimeField(_("answered"), null=True, blank=True)
 
@@ -121,6 +136,10 @@ class DirectorCall(models.Model):
                                     condition=Q(answered_at__isnull=True),
                                     name="director_call_one_open_per_table"),
             models.CheckConstraint(condition=Q(table__gte=1), name="director_call_table_positive"),
+            models.CheckConstraint(condition=Q(board__isnull=True) | Q(board__gte=1),
+                                   name="director_call_board_positive"),
+            models.CheckConstraint(condition=Q(reason__in=CallReason.values),
+                                   name="director_call_reason_valid"),
         ]
 
     def __str__(self):

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.conditional import not_modified, revalidated, weak_etag
 from club.forms.table_phones import TableCodeForm, TableEntryForm
-from club.models import Session
+from club.models import CONTRACT_FIELDS, DirectorCall, Result, Session
 from club.notation import lead_display, result_display, seat_display, signed, vulnerability_display
 from club.phone_state import TableState
 from club.phones.admission import check_code, with_pass
@@ -42,16 +42,22 @@ from club.services.table_phones import (
     submit_entry,
     withdraw_entry,
 )
+from scoring.engine import MAX_HCP
 
 
 def outcome_rows(result, score_only=False):
     """Score, compensation, net and IMPs of a scored result, for NS and for EW (the IMPs
     coloured); the score alone with `score_only` (an entry not yet accepted)."""
     figures = [(gettext("Score"), result.ns_score)]
+    rows = []
     if not score_only:
+        # The HCP decide the compensation: shown, the IMPs of a "+500" are explained.
+        hcp = result.effective_ns_hcp
+        if hcp is not None and not result.not_played:
+            rows.append({"label": gettext("HCP"), "ns": hcp, "ew": MAX_HCP - hcp})
         figures += [(gettext("Compensation"), result.ns_compensation),
                     (gettext("Net"), result.ns_net)]
-    rows = [{"label": label, "ns": signed(v), "ew": signed(-v)} for label, v in figures]
+    rows += [{"label": label, "ns": signed(v), "ew": signed(-v)} for label, v in figures]
     if score_only:
         return rows
     imps = {"label": gettext("IMPs"), "ns": signed(result.ns_imps),
@@ -63,11 +69,15 @@ def outcome_rows(result, score_only=False):
 
 
 def base_context(state, round_):
-    seating = round_.seating
-    return {"session": state.session, "code": state.code.code, "table": state.table,
+    seating, code = round_.seating, state.code.code
+    return {"session": state.session, "code": code, "table": state.table,
             "round": round_, "seating": seating, "ns": state.side(seating.ns),
             "ew": state.side(seating.ew), "sit_out": seating.is_sit_out,
             "rounds": [r.seating.round for r in state.rounds], "called": state.called(),
+            "call_reasons": DirectorCall.Reason.choices, "call_boards": round_.boards,
+            # The pages phones.js keeps for offline use: the round and its boards.
+            "prefetch": [f"{reverse('table', args=[code])}?round={seating.round}",
+                         *(reverse("table-board", args=[code, n]) for n in round_.boards)],
             # A Swiss session's rounds are stored as they start: its last is the session's.
             "last_round": (state.session.rounds if state.plan.swiss
                            else state.rounds[-1].seating.round)}
@@ -98,6 +108,7 @@ def board_context(state, round_, board, form):
         context.update(outcome=outcome_rows(result),
                        traveller=state.traveller(board, result),
                        totals=state.totals(), lead=lead_display(result.lead),
+                       complete=number in state.public,
                        text=result_display(result.contract, result.declarer,
                                            result.tricks))
     elif result is not None:
@@ -149,6 +160,15 @@ def open_table(request, code, table_code=None):
 def _page(request, template, context, state, status=200):
     """The page, with the table's pass: this phone opened the table with its code."""
     return with_pass(request, render(request, template, context, status=status), state.code)
+
+
+@never_cache
+@require_GET
+def service_worker(request):
+    """The script that lets a table's pages open without a connection (scope /t/: served
+    here rather than from /static/, whose scope would not cover the pages); asked again on
+    every use, so that a new version reaches the phones."""
+    return render(request, "club/phones/sw.js", content_type="text/javascript")
 
 
 @never_cache
@@ -235,7 +255,13 @@ def table_board(request, code, board_number):
                              values=form.entry_values(),
                              ns_hcp=form.cleaned_data.get("ns_hcp"), plan=state.plan)
             except (EntryExists, ResultExists) as err:
-                messages.warning(request, err.messages[0])
+                messages.warning(request, refused_entry_message(
+                    err, result_display(*form.cleaned_data["result"])))
+                if request.headers.get("X-Requested-With") == "fetch":
+                    # phones.js, perhaps sending an entry that waited for the connection:
+                    # not stored (a redirect would read as stored); the next page it
+                    # opens shows the message.
+                    return HttpResponse(status=409)
             except ServiceError as err:  # nothing was written
                 form.add_error(None, err.messages)
             if not form.errors:
@@ -243,6 +269,25 @@ def table_board(request, code, board_number):
     context = board_context(state, round_, board, form)
     status = 400 if form is not None and form.errors else 200
     return _page(request, "club/phones/board.html", context, state, status)
+
+
+def refused_entry_message(err, typed):
+    """What a phone is told when its entry was not stored because the board already had one
+    at this table (another phone's, or a result): which one, and what it typed, so that a
+    different result is not lost in silence."""
+    other = err.entry if isinstance(err, EntryExists) else err.result
+    stored = Result(**{name: getattr(other, name) for name in CONTRACT_FIELDS})
+    stored_text = result_display(stored.contract, stored.declarer, stored.tricks)
+    if stored_text == typed:
+        return err.messages[0]
+    if isinstance(err, EntryExists):
+        text = gettext("Another phone at this table entered this board first: %(stored)s. "
+                       "Yours, %(typed)s, was not stored: if it is the right one, North-South "
+                       "change the entry below.")
+    else:
+        text = gettext("This board already has a result at this table: %(stored)s. Yours, "
+                       "%(typed)s, was not stored: call the director if it is wrong.")
+    return text % {"stored": stored_text, "typed": typed}
 
 
 def _entry_action(request, code, board_number, action, success):
@@ -302,8 +347,9 @@ def table_withdraw(request, code, board_number):
 @never_cache
 @require_POST
 def table_call(request, code):
-    """Call the director (pressing again while the call is open is the same call), then
-    back to the board page the call came from (`board`) or to the round."""
+    """Call the director about a board (`board`, when the call is about one) for a reason
+    (`reason`; pressing again while the call is open is the same call), then back to the
+    board page the call came from or to the round."""
     state, refusal = open_table(request, code)
     if refusal:
         return refusal
@@ -317,13 +363,14 @@ def table_call(request, code):
     current = state.current_round()
     try:
         call_director(state.session.pk, state.table,
-                      current.seating.round if current else None)
+                      current.seating.round if current else None, board=board,
+                      reason=request.POST.get("reason") or DirectorCall.Reason.OTHER)
     except ServiceError as err:
         for message in err.messages:
             messages.error(request, message)
     else:
         messages.success(request, gettext("The director has been called: please wait at your "
                                           "table."))
-    if board is not None:
+    if board is not None and request.POST.get("back") == "board":
         return redirect("table-board", state.code.code, board)
     return redirect(reverse("table", args=[state.code.code]))

@@ -265,24 +265,40 @@ def preview(entry, board):
 
 # --- calls for the director -----------------------------------------------------------------
 
-def call_director(session_id, table, round=None):
-    """The table calls the director; pressing again while the call is open is the same
-    call. Returns the open call."""
+def call_director(session_id, table, round=None, *, board=None,
+                  reason=DirectorCall.Reason.OTHER):
+    """The table calls the director about `board` (a number this table plays, or None)
+    for `reason` (a DirectorCall.Reason). Pressing again while the call is open is the
+    same call, now saying the latest board and reason given (the table's latest word is
+    what the director walks over for). Returns the open call."""
+    if reason not in DirectorCall.Reason.values:
+        raise Refused(gettext("Choose why you call the director: %(reasons)s.") % {
+            "reasons": ", ".join(str(label) for label in DirectorCall.Reason.labels)})
     with transaction.atomic():
         session = lock_session(session_id)
         if not 1 <= table <= session.tables:
             raise Refused(gettext("This session has tables 1 to %(tables)s.")
                           % {"tables": session.tables})
+        if board is not None and not session.boards.filter(number=board).exists():
+            raise Refused(gettext("This session has no board %(board)s.") % {"board": board})
         call = DirectorCall.objects.filter(session=session, table=table,
                                            answered_at__isnull=True).first()
-        if call is not None:
-            return call
-        try:
-            with transaction.atomic():
-                return DirectorCall.objects.create(session=session, table=table, round=round)
-        except IntegrityError:
-            return DirectorCall.objects.get(session=session, table=table,
-                                            answered_at__isnull=True)
+        if call is None:
+            try:
+                with transaction.atomic():
+                    return DirectorCall.objects.create(session=session, table=table,
+                                                       round=round, board=board,
+                                                       reason=reason)
+            except IntegrityError:
+                call = DirectorCall.objects.get(session=session, table=table,
+                                                answered_at__isnull=True)
+        # A press saying less (no board, "something else") keeps what the call says.
+        board = board if board is not None else call.board
+        reason = call.reason if reason == DirectorCall.Reason.OTHER else reason
+        if (call.board, call.reason) != (board, reason):
+            call.board, call.reason = board, reason
+            call.save(update_fields=["board", "reason"])
+        return call
 
 
 def answer_call(session_id, call_id):

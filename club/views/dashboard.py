@@ -1,13 +1,15 @@
-"""The director's live dashboard of a running session: the tables' open calls on top (with
-an "answered" button), then a grid of rounds by tables where each board of each seating
-shows whether it is missing, entered at the table (awaiting East-West), accepted, held
-(its HCP disagrees) or stored by the director, one click from its result or traveller.
-The grid is a fragment that the page fetches again every 10 seconds (htmx); it is built in
-a fixed number of queries whatever the size of the session."""
+"""The director's live dashboard of a running session: the tables' open calls on top (the
+board and the reason of each, with an "answered" button), then a grid of rounds by tables
+where each board of each seating shows whether it is missing, entered at the table
+(awaiting East-West), accepted, held (its HCP disagrees) or stored by the director, one
+click from its result or traveller. The grid is a fragment that the page fetches again
+every 10 seconds (htmx); it is built in a fixed number of queries whatever the size of
+the session."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import DirectorCall, Result, TableEntry
@@ -83,8 +85,11 @@ def dashboard_grid(request, session_id):
 def call_answered(request, session_id, call_id):
     session = load_session(session_id)
     try:
-        answer_call(session.pk, call_id)
+        call = answer_call(session.pk, call_id)
     except ServiceError as err:
         for message in err.messages:
             messages.error(request, message)
+    else:
+        messages.success(request, gettext("Table %(table)s's call is answered: its phone "
+                                          "no longer shows it.") % {"table": call.table})
     return redirect("entry-dashboard", session.pk)

@@ -83,3 +83,28 @@ def test_each_pair_under_its_own_number_on_a_desktop(page, live_server, transact
     assert not first_row.locator(".narrow-only.stacked").is_visible()
     page.set_viewport_size({"width": 390, "height": 844})
     assert first_row.locator(".narrow-only.stacked").is_visible()
+
+
+def test_a_phone_explains_how_the_score_became_imps(browser, live_server, transactional_db):
+    """At 390 px the HCP, compensation and net columns fold away; the line under the
+    contract keeps them, so "4SX-3 +500" beside "-1 IMP" is explained."""
+    from club.notation import signed
+    from tests.factories import make_result, make_session
+
+    session = make_session(tables=2, boards_per_round=2, status="finished", rounds=1)
+    make_result(session, 1, 1, 3, "4SX-3 N", board_hcp=24, round=1, table=1)
+    make_result(session, 1, 2, 4, "3NT= S", board_hcp=24, round=1, table=2)
+    result = session.boards.get(number=1).results.get(ns_pair__number=1)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    phone = context.new_page()
+    explained = (f"HCP 24 · comp. {signed(result.ns_compensation)} · "
+                 f"net {signed(result.ns_net)}")
+    for url in (f"/sessions/{session.id}/boards/1/", f"/sessions/{session.id}/pairs/1/"):
+        phone.goto(live_server.url + url)
+        line = phone.locator("td.contract .explain").first
+        assert line.is_visible() and line.inner_text() == explained
+        assert not phone.locator("th.hide-narrow").first.is_visible()
+        assert page_fits_the_screen(phone)
+    phone.set_viewport_size({"width": 1280, "height": 900})
+    assert not phone.locator("td.contract .explain").first.is_visible()  # the columns show
+    context.close()

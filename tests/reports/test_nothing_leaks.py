@@ -45,7 +45,8 @@ PUBLIC_PAGES = {"session-list", "standings", "board-list", "board-report", "pair
                 "pair-players", "players", "player", "partnership", "seasons", "season",
                 "event", "ratings"}
 DIRECTORS_ONLY = {"session-archive"}
-TABLE_PAGES = {"table-code-entry", "table", "table-board"}
+# The code form and the service worker's script show nothing of any session.
+TABLE_PAGES = {"table-code-entry", "table-service-worker", "table", "table-board"}
 TABLE_POSTS = {"table-accept", "table-withdraw", "table-call"}  # and table-board's form
 
 # What the tables play, in turn: varied contracts, both sides declaring, a pass-out.

@@ -218,9 +218,12 @@ def test_call_with_a_board_the_table_does_not_play_is_refused_and_not_stored(
 
 def test_call_from_a_board_goes_back_to_it(client, evening):
     code = code_of(evening, 1)
-    response = client.post(reverse("table-call", args=[code]), {"board": "2"})
+    response = client.post(reverse("table-call", args=[code]), {"board": "2", "back": "board"})
     assert response["Location"] == reverse("table-board", args=[code, 2])
     assert DirectorCall.objects.get().table == 1
+    # From the round page, naming a board in its list: back to the round.
+    response = client.post(reverse("table-call", args=[code]), {"board": "1"})
+    assert response["Location"] == table_url(evening, 1)
 
 
 @pytest.mark.parametrize("value", ["1" * 16, "9" * 5000, "²", "-1", "abc", "\x00"])

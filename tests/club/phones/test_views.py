@@ -130,7 +130,7 @@ def test_same_key_twice_is_one_entry(client, evening):
 def test_two_phones_on_the_same_board_see_the_first_entry(client, evening):
     enter(client, evening, 1, 1, shorthand="4S= N")
     html = enter(client, evening, 1, 1, shorthand="4H= N").content.decode()
-    assert "already been entered at this table" in html
+    assert "entered this board first" in html
     assert TableEntry.objects.get().strain == "S"
 
 
@@ -570,3 +570,140 @@ def test_a_renamed_player_changes_the_round_page(client, evening):
     response = client.get(url, headers={"If-None-Match": etag})
     assert response.status_code == 200 and response["ETag"] != etag
     assert "Renamed Player" in response.content.decode()
+
+
+def outcome_table(html):
+    start = html.index('class="outcome"')
+    return html[start:html.index("</table>", start)]
+
+
+def test_the_outcome_shows_the_hcp_that_decided_the_compensation(client, evening):
+    enter(client, evening, 1, 2, shorthand="4SX-3 N", ns_hcp="25")
+    outcome = outcome_table(accept(client, evening, 1, 2).content.decode())
+    result = Result.objects.get()
+    assert result.ns_score == -800  # board 2: North-South vulnerable
+    # 25 HCP for North-South, so 15 for East-West, beside the compensation they decide.
+    hcp_row = outcome[outcome.index(">HCP<"):outcome.index("</tr>", outcome.index(">HCP<"))]
+    assert ">25<" in hcp_row and ">15<" in hcp_row
+    assert outcome.index(">HCP<") < outcome.index("Compensation") < outcome.index("Net")
+
+
+def test_a_second_phones_different_entry_is_told_it_was_not_stored(client, evening):
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    page = html.unescape(enter(client, evening, 1, 1, shorthand="4H-1 N").content.decode())
+    assert "Another phone at this table entered this board first: 4♠= N" in page
+    assert "Yours, 4♥-1 N, was not stored" in page
+    assert TableEntry.objects.get().strain == "S"
+    # The same result from a second phone: only that it is there already.
+    page = html.unescape(enter(client, evening, 1, 1, shorthand="4S= N").content.decode())
+    assert "already been entered at this table" in page and "Yours" not in page
+
+
+def test_a_result_entered_after_the_director_names_both(client, evening):
+    make_result(evening, 1, 1, 4, "4S-1 N", round=1, table=1)
+    page = html.unescape(enter(client, evening, 1, 1, shorthand="3NT= S",
+                               ns_hcp="20").content.decode())
+    assert "already has a result at this table: 4♠-1 N" in page
+    assert "Yours, 3NT= S, was not stored: call the director" in page
+
+
+def test_a_result_the_director_corrected_is_no_longer_accepted(client, evening):
+    from club.services.results import correct_result
+
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    accept(client, evening, 1, 1)
+    page = client.get(board_url(evening, 1, 1)).content.decode()
+    assert 'data-state="accepted"' in page and "changed it" not in page
+    round_page = client.get(reverse("table", args=[code_of(evening, 1)]))
+    result = Result.objects.get()
+    correct_result(result.pk, result.version, {"tricks": 9})
+    page = client.get(board_url(evening, 1, 1)).content.decode()
+    assert 'data-state="accepted"' not in page and 'data-state="corrected"' in page
+    assert "The director changed this result after East-West accepted it" in page
+    again = client.get(reverse("table", args=[code_of(evening, 1)]),
+                       headers={"if-none-match": round_page["ETag"]})
+    assert again.status_code == 200  # a new ETag: the page shows the change
+    assert "changed by the director" in again.content.decode()
+
+
+def test_the_traveller_stops_saying_so_far_once_every_table_has_played(client, evening):
+    from club.plan import SessionPlan
+
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    accept(client, evening, 1, 1)
+    so_far = "Only the tables that have played this board so far."
+    assert so_far in client.get(board_url(evening, 1, 1)).content.decode()
+    for seating in SessionPlan.load(evening).seatings_of_board(1):
+        if seating.table != 1:
+            make_result(evening, 1, seating.ns, seating.ew, "3NT= S", round=seating.round,
+                        table=seating.table)
+    page = client.get(board_url(evening, 1, 1)).content.decode()
+    assert page.count("<tr", page.index('class="traveller"')) >= 4  # head + 3 tables
+    assert so_far not in page
+
+
+def test_a_call_carries_its_board_and_reason_to_the_dashboard(client, evening,
+                                                              director_client):
+    url = reverse("table-call", args=[code_of(evening, 2)])
+    board_page = client.get(board_url(evening, 2, 3)).content.decode()
+    assert "Why do you call the director?" in board_page and 'value="revoke"' in board_page
+    client.post(url, {"board": "3", "back": "board", "reason": "revoke"})
+    call = DirectorCall.objects.get()
+    assert (call.table, call.round, call.board, call.reason) == (2, 1, 3, "revoke")
+    # A second press from the round page, saying less, keeps the board and the reason.
+    client.post(url, {"reason": "other"})
+    call.refresh_from_db()
+    assert (call.board, call.reason) == (3, "revoke")
+    dashboard = director_client.get(reverse("entry-dashboard", args=[evening.pk]))
+    calls = dashboard.content.decode().split('class="call-list"')[1].split("</ul>")[0]
+    assert "Table 2" in calls and "board 3" in calls and "A revoke" in calls
+    response = director_client.post(reverse("entry-call-answered", args=[evening.pk, call.pk]),
+                                    follow=True)
+    assert "Table 2&#x27;s call is answered" in response.content.decode()
+    assert "The director has been called." not in client.get(
+        board_url(evening, 2, 3)).content.decode()
+
+
+def test_not_agreed_calls_the_director_for_east_west(client, evening):
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    page = client.get(board_url(evening, 1, 1)).content.decode()
+    assert '<input type="hidden" name="reason" value="ew_disagree">' in page
+    client.post(reverse("table-call", args=[code_of(evening, 1)]),
+                {"board": "1", "back": "board", "reason": "ew_disagree"})
+    assert DirectorCall.objects.get().get_reason_display() == "East-West disagree with the result"
+
+
+def test_a_call_with_an_unknown_reason_is_refused_saying_which_are_accepted(client, evening):
+    response = client.post(reverse("table-call", args=[code_of(evening, 1)]),
+                           {"reason": "boredom"}, follow=True)
+    page = html.unescape(response.content.decode())
+    assert "Choose why you call the director: East-West disagree with the result" in page
+    assert not DirectorCall.objects.exists()
+
+
+def test_the_service_worker_is_served_under_the_table_pages(client, evening):
+    response = client.get(reverse("table-service-worker"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "no-cache" in response["Cache-Control"]  # a new version reaches the phones
+    assert reverse("table-service-worker").startswith(reverse("table-code-entry"))
+    assert "/static/js/phones.js" in response.content.decode()
+    page = client.get(reverse("table", args=[code_of(evening, 1)])).content.decode()
+    assert f'data-sw="{reverse("table-service-worker")}"' in page
+    # The round and its boards are kept on the phone for use without a connection.
+    assert f'data-prefetch="/t/{code_of(evening, 1)}/?round=1 {board_url(evening, 1, 1)} ' \
+           f'{board_url(evening, 1, 2)}"' in page
+
+
+def test_the_phones_script_learns_that_a_resent_entry_was_not_stored(client, evening):
+    """An entry that waited on the phone for the connection, for a board another phone
+    entered meanwhile: phones.js gets a 409 (not a redirect, which reads as stored) and the
+    next page says why."""
+    enter(client, evening, 1, 1, shorthand="4S= N")
+    response = client.post(board_url(evening, 1, 1),
+                           {"key": str(uuid.uuid4()), "shorthand": "4H= N"},
+                           headers={"x-requested-with": "fetch"})
+    assert response.status_code == 409
+    page = html.unescape(client.get(board_url(evening, 1, 1)).content.decode())
+    assert "Yours, 4♥= N, was not stored" in page
+    assert TableEntry.objects.get().strain == "S"

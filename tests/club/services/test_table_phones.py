@@ -242,6 +242,18 @@ def test_call_twice_is_one_call_and_answering(evening):
         answer_call(make_session(tables=2).pk, first.pk)
 
 
+def test_a_call_names_a_board_of_the_session_and_a_known_reason(evening):
+    call = call_director(evening.pk, 1, round=1, board=2, reason="wrong_board")
+    assert (call.board, call.reason) == (2, "wrong_board")
+    with pytest.raises(Refused, match="no board 99"):
+        call_director(evening.pk, 1, board=99)
+    with pytest.raises(Refused, match="Choose why"):
+        call_director(evening.pk, 1, reason="boredom")
+    # A later press naming another board and reason: the call says the latest.
+    call = call_director(evening.pk, 1, round=1, board=1, reason="revoke")
+    assert (call.board, call.reason) == (1, "revoke") and DirectorCall.objects.count() == 1
+
+
 # --- real concurrent transactions (PostgreSQL) ---------------------------------------------
 
 @pytest.mark.django_db(transaction=True)
