@@ -42,6 +42,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 # Every URL name of the public pages and of the tables' pages, by how the walk uses it.
 PUBLIC_PAGES = {"session-list", "standings", "board-list", "board-report", "pair-scorecard",
+                "pair-guide",
                 "pair-players", "players", "player", "partnership", "seasons", "season",
                 "event", "ratings"}
 DIRECTORS_ONLY = {"session-archive"}
@@ -132,6 +133,7 @@ class Walk:
                           for fmt in ("csv", "json", "xlsx", "pbn", "usebio")),
                 *(reverse("board-report", args=[sid, n]) for n in self.boards),
                 *(reverse("pair-scorecard", args=[sid, p.number]) for p in self.pairs),
+                *(reverse("pair-guide", args=[sid, p.number]) for p in self.pairs),
                 reverse("pair-players", args=[sid, pair.number]), reverse("players"),
                 reverse("player", args=[pair.player1_id]),
                 reverse("partnership", args=[pair.player1_id, pair.player2_id]),
