@@ -804,9 +804,10 @@ def line_matchpoints(line, board, where, result):
 
 
 def winner_type(event, part, problems):
-    """The ranking a file's WINNER_TYPE gives (the part's, else the event's): 1 one winner,
-    2 two winners (NS and EW ranked apart, as a Mitchell is); missing or 0, one winner."""
-    value = text(part, "WINNER_TYPE") or text(event, "WINNER_TYPE")
+    """The ranking a file's WINNER_TYPE gives (the part's, else the event's; the event's
+    alone for a file read whole into sections, `part` None): 1 one winner, 2 two winners
+    (NS and EW ranked apart, as a Mitchell is); missing or 0, one winner."""
+    value = (part is not None and text(part, "WINNER_TYPE")) or text(event, "WINNER_TYPE")
     if value in ("", "0", "1"):
         return ONE_WINNER
     if value == "2":

@@ -46,6 +46,9 @@ def test_two_boards_entered_offline_are_sent_once_each(phone, live_server, artif
         pick(phone, name, value)
     phone.reload()
     phone.wait_for_selector("form.entry-form")
+    # A reloaded document may run before Chromium applies the offline emulation to it (seen
+    # on a loaded machine): submit only once the page itself knows it is offline.
+    phone.wait_for_function("navigator.onLine === false")
     assert phone.locator("input[name=tricks][value='10']").is_checked()
     assert phone.locator("input[name=strain][value='S']").is_checked()
     phone.get_by_role("button", name="Enter the result").click()
@@ -57,6 +60,7 @@ def test_two_boards_entered_offline_are_sent_once_each(phone, live_server, artif
     phone.get_by_role("link", name=re.compile("All boards of the round")).click()
     phone.get_by_role("link", name=re.compile("Board 2")).click()
     phone.wait_for_selector("form.entry-form")
+    phone.wait_for_function("navigator.onLine === false")
     phone.fill("input[name=shorthand]", "3NT+1 S")
     phone.get_by_role("button", name="Enter the result").click()
     phone.wait_for_selector(".send-status.not-sent")

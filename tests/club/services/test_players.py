@@ -10,6 +10,7 @@ from django.db import transaction
 from club.models import CarryOver, Pair, Player, Result, Session
 from club.queries import session_standings
 from club.services.errors import Refused
+from club.services.locks import touch_sessions_of
 from club.services.pairs import save_pair
 from club.services.players import (
     hold_players,
@@ -203,3 +204,13 @@ def test_a_rename_bumps_the_sessions_the_player_plays_in_and_no_other():
     after = dict(Session.objects.values_list("pk", "version"))
     assert after[played.pk] == versions[played.pk] + 1
     assert after[other.pk] == versions[other.pk]
+
+
+def test_touch_sessions_of_bumps_only_the_players_sessions():
+    played, other = make_session(tables=2), make_session(tables=2)
+    player = played.pairs.get(number=3).player2
+    before = dict(Session.objects.values_list("pk", "version"))
+    with transaction.atomic():
+        touch_sessions_of(player.pk)
+    after = dict(Session.objects.values_list("pk", "version"))
+    assert (after[played.pk], after[other.pk]) == (before[played.pk] + 1, before[other.pk])
