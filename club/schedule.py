@@ -175,6 +175,9 @@ def section_problems(session):
         return [gettext("Sections need 2 to %(max)d sizes, each tables x rounds from 1 to "
                         "99, e.g. “3x3,3x3”; got “%(text)s”.")
                 % {"max": MAX_SECTIONS, "text": session.sections}]
+    if session.movement == SWISS:
+        return [gettext("Swiss pairs is played in one field: a Swiss session has no "
+                        "sections.")]
     if session.arrangement != PLAIN:
         return [gettext("Sections play the plain Mitchell: the skip and the relay and bye "
                         "stand are for a session in one field.")]

@@ -91,6 +91,7 @@ def test_the_sections_a_director_types(typed, stored):
     ("3 20", "howell", "Section B: "),
     ("30 30", "mitchell", "A session has at most 50 tables; its sections have 60."),
     ("3 3", "free", "Free seating has no movement to count rounds from"),
+    ("3 3", "swiss", "Swiss pairs is played in one field: a Swiss session has no sections."),
 ])
 def test_sections_that_cannot_be_played_are_refused_naming_the_limit(typed, movement,
                                                                      message):
