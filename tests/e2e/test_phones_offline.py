@@ -23,6 +23,13 @@ def phone(browser):
     context.close()
 
 
+def refuse_posts(route):
+    if route.request.method == "POST":
+        route.abort("internetdisconnected")
+    else:
+        route.continue_()
+
+
 def pick(page, name, value):
     page.locator(f"label.pick:has(input[name='{name}'][value='{value}'])").click()
 
@@ -37,6 +44,10 @@ def test_two_boards_entered_offline_are_sent_once_each(phone, live_server, artif
     # The service worker is in charge and the round's boards are kept on the phone.
     phone.wait_for_selector("body[data-offline-ready='1']")
     phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    # Chromium applies its offline emulation to a new document a moment after it starts,
+    # long enough for the page's first send attempt to reach the server: while the phone is
+    # "offline" here, every POST is also refused at the network layer.
+    phone.context.route("**/t/**", refuse_posts)
     phone.context.set_offline(True)
 
     # Board 1 opens from the phone's copy; the picks survive a reload without a connection.
@@ -72,6 +83,7 @@ def test_two_boards_entered_offline_are_sent_once_each(phone, live_server, artif
     phone.screenshot(path=str(artifacts / "phones-offline-1-waiting.png"))
 
     # The connection returns: both are sent, the page says so, each stored once.
+    phone.context.unroute("**/t/**", refuse_posts)
     phone.context.set_offline(False)
     phone.wait_for_function("() => !document.querySelector('#send-queue .waiting')"
                             " || location.pathname.endsWith('/boards/2/')")
