@@ -2,6 +2,8 @@
 evenings, a player's rating month by month. Numbers inside the SVG are never
 locale-formatted (coordinates need a decimal point)."""
 
+from dataclasses import dataclass
+
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -20,46 +22,15 @@ def running_total_svg(points):
     """
     if not points:
         return ""
-    totals = [0] + [total for _label, total in points]
-    low, high = min(totals), max(totals)
-    if low == high:
-        low, high = low - 1, high + 1
-    y = _scale(low, high, TOP, HEIGHT - BOTTOM)
-    step = (WIDTH - LEFT - RIGHT) / len(points)
-
-    def x(i):
-        return round(LEFT + i * step, 1)
-
-    line = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(totals))
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{escape(_("Running total of IMPs, board by board"))}" '
-        'preserveAspectRatio="xMidYMid meet">',
-        f'<line class="axis" x1="{LEFT}" y1="{y(0)}" x2="{WIDTH - RIGHT}" y2="{y(0)}"/>',
-        f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{HEIGHT - BOTTOM}"/>',
-    ]
-    for value in sorted({high, low, 0}):
-        parts.append(f'<text class="tick" x="{LEFT - 4}" y="{y(value) + 4}" '
-                     f'text-anchor="end">{signed(value)}</text>')
-    parts.append(f'<polyline class="line" points="{line}"/>')
-    every = max(1, len(points) // 12)  # keep board labels readable on long evenings
-    for i, (label, total) in enumerate(points, start=1):
-        css = "pos" if total > 0 else "neg" if total < 0 else "zero"
-        tip = escape(_("Board %(board)s: %(total)s") % {"board": label, "total": signed(total)})
-        parts.append(f'<circle class="dot {css}" cx="{x(i)}" cy="{y(total)}" r="3">'
-                     f"<title>{tip}</title></circle>")
-        if i % every == 0 or i == len(points):
-            parts.append(f'<text class="tick" x="{x(i)}" y="{HEIGHT - 6}" '
-                         f'text-anchor="middle">{escape(label)}</text>')
-    parts.append("</svg>")
-    return mark_safe("".join(parts))
-
-
-def _scale(low, high, top, bottom):
-    """y(value) mapping [low, high] onto [bottom, top] pixels."""
-    if low == high:
-        low, high = low - 1, high + 1
-    return lambda value: round(top + (high - value) * (bottom - top) / (high - low), 1)
+    count = len(points)
+    every = max(1, count // 12)  # keep board labels readable on long evenings
+    dots = [Dot(i, total, _("Board %(board)s: %(total)s") % {
+                "board": label, "total": signed(total)},
+                label if i % every == 0 or i == count else None)
+            for i, (label, total) in enumerate(points, start=1)]
+    line = [(0, 0)] + [(dot.position, dot.value) for dot in dots]
+    return _chart(_("Running total of IMPs, board by board"), line, dots, slots=count,
+                  tick_format=signed, widen_flat=True)
 
 
 def per_board(value):
@@ -74,37 +45,15 @@ def trend_svg(points):
     """
     if not points:
         return ""
-    values = [v for _label, evening, so_far in points for v in (evening, so_far)] + [0]
-    y = _scale(min(values), max(values), TOP, HEIGHT - BOTTOM)
-    step = (WIDTH - LEFT - RIGHT) / max(len(points), 1)
-
-    def x(i):
-        return round(LEFT + (i + 0.5) * step, 1)
-
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{escape(_("IMPs per board, evening by evening"))}" '
-        'preserveAspectRatio="xMidYMid meet">',
-        f'<line class="axis" x1="{LEFT}" y1="{y(0)}" x2="{WIDTH - RIGHT}" y2="{y(0)}"/>',
-        f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{HEIGHT - BOTTOM}"/>',
-    ]
-    for value in sorted({min(values), max(values), 0}):
-        parts.append(f'<text class="tick" x="{LEFT - 4}" y="{y(value) + 4}" '
-                     f'text-anchor="end">{per_board(value)}</text>')
-    line = " ".join(f"{x(i)},{y(so_far)}" for i, (_l, _e, so_far) in enumerate(points))
-    parts.append(f'<polyline class="line" points="{line}"/>')
     every = max(1, len(points) // 8)
-    for i, (label, evening, so_far) in enumerate(points):
-        css = "pos" if evening > 0 else "neg" if evening < 0 else "zero"
-        tip = escape(_("%(date)s: %(evening)s per board (so far %(so_far)s)") % {
-            "date": label, "evening": per_board(evening), "so_far": per_board(so_far)})
-        parts.append(f'<circle class="dot {css}" cx="{x(i)}" cy="{y(evening)}" r="3">'
-                     f"<title>{tip}</title></circle>")
-        if i % every == 0 or i == len(points) - 1:
-            parts.append(f'<text class="tick" x="{x(i)}" y="{HEIGHT - 6}" '
-                         f'text-anchor="middle">{escape(label)}</text>')
-    parts.append("</svg>")
-    return mark_safe("".join(parts))
+    dots = [Dot(i + 0.5, evening,
+                _("%(date)s: %(evening)s per board (so far %(so_far)s)") % {
+                    "date": label, "evening": per_board(evening), "so_far": per_board(so_far)},
+                _every_label(label, i, every, len(points)))
+            for i, (label, evening, so_far) in enumerate(points)]
+    line = [(i + 0.5, so_far) for i, (_label, _evening, so_far) in enumerate(points)]
+    return _chart(_("IMPs per board, evening by evening"), line, dots, slots=len(points),
+                  tick_format=per_board)
 
 
 def rating_trend_svg(points):
@@ -115,34 +64,72 @@ def rating_trend_svg(points):
     `points`: (label, rating), oldest first; the labels name the months."""
     if not points:
         return ""
-    values = [rating for _label, rating in points] + [0]
-    y = _scale(min(values), max(values), TOP, HEIGHT - BOTTOM)
-    step = (WIDTH - LEFT - RIGHT) / len(points)
+    every = max(1, len(points) // 8)
+    dots = [Dot(i + 0.5, rating,
+                _("%(month)s: rating %(rating)s") % {"month": label,
+                                                      "rating": per_board(rating)},
+                _every_label(label, i, every, len(points)))
+            for i, (label, rating) in enumerate(points)]
+    return _chart(_("Rating at the end of each month played"),
+                  [(dot.position, dot.value) for dot in dots], dots, slots=len(points),
+                  tick_format=per_board, css_class="chart rating-trend")
 
-    def x(i):
-        return round(LEFT + (i + 0.5) * step, 1)
+
+@dataclass(frozen=True)
+class Dot:
+    """One point of a chart: where along the x axis (in slots), its value, its tooltip,
+    and the label written under it (None: no label, to keep long axes readable)."""
+
+    position: float
+    value: float
+    tip: str
+    label: str | None
+
+
+def _every_label(label, index, every, count):
+    return label if index % every == 0 or index == count - 1 else None
+
+
+def _chart(aria_label, line, dots, *, slots, tick_format, css_class="chart",
+           widen_flat=False):
+    """The frame every chart shares: the zero line and the y axis, ticks at the lowest,
+    highest and zero values, a polyline through `line` ((position, value)), a dot with a
+    tooltip for each of `dots`, coloured by its sign, and their labels under the x axis.
+    `slots` divides the x axis; `widen_flat` ticks a flat line at -1 and +1 too."""
+    values = [value for _position, value in line] + [dot.value for dot in dots] + [0]
+    low, high = min(values), max(values)
+    if widen_flat and low == high:
+        low, high = low - 1, high + 1
+    y = _scale(low, high, TOP, HEIGHT - BOTTOM)
+    step = (WIDTH - LEFT - RIGHT) / slots
+
+    def x(position):
+        return round(LEFT + position * step, 1)
 
     parts = [
-        f'<svg class="chart rating-trend" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{escape(_("Rating at the end of each month played"))}" '
-        'preserveAspectRatio="xMidYMid meet">',
+        f'<svg class="{css_class}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(aria_label)}" preserveAspectRatio="xMidYMid meet">',
         f'<line class="axis" x1="{LEFT}" y1="{y(0)}" x2="{WIDTH - RIGHT}" y2="{y(0)}"/>',
         f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{HEIGHT - BOTTOM}"/>',
     ]
-    for value in sorted({min(values), max(values), 0}):
+    for value in sorted({low, high, 0}):
         parts.append(f'<text class="tick" x="{LEFT - 4}" y="{y(value) + 4}" '
-                     f'text-anchor="end">{per_board(value)}</text>')
-    line = " ".join(f"{x(i)},{y(rating)}" for i, (_label, rating) in enumerate(points))
-    parts.append(f'<polyline class="line" points="{line}"/>')
-    every = max(1, len(points) // 8)
-    for i, (label, rating) in enumerate(points):
-        css = "pos" if rating > 0 else "neg" if rating < 0 else "zero"
-        tip = escape(_("%(month)s: rating %(rating)s") % {"month": label,
-                                                          "rating": per_board(rating)})
-        parts.append(f'<circle class="dot {css}" cx="{x(i)}" cy="{y(rating)}" r="3">'
-                     f"<title>{tip}</title></circle>")
-        if i % every == 0 or i == len(points) - 1:
-            parts.append(f'<text class="tick" x="{x(i)}" y="{HEIGHT - 6}" '
-                         f'text-anchor="middle">{escape(label)}</text>')
+                     f'text-anchor="end">{tick_format(value)}</text>')
+    points = " ".join(f"{x(position)},{y(value)}" for position, value in line)
+    parts.append(f'<polyline class="line" points="{points}"/>')
+    for dot in dots:
+        css = "pos" if dot.value > 0 else "neg" if dot.value < 0 else "zero"
+        parts.append(f'<circle class="dot {css}" cx="{x(dot.position)}" cy="{y(dot.value)}" '
+                     f'r="3"><title>{escape(dot.tip)}</title></circle>')
+        if dot.label is not None:
+            parts.append(f'<text class="tick" x="{x(dot.position)}" y="{HEIGHT - 6}" '
+                         f'text-anchor="middle">{escape(dot.label)}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+def _scale(low, high, top, bottom):
+    """y(value) mapping [low, high] onto [bottom, top] pixels."""
+    if low == high:
+        low, high = low - 1, high + 1
+    return lambda value: round(top + (high - value) * (bottom - top) / (high - low), 1)
