@@ -36,6 +36,16 @@ def empty_cache():
         store.clear()
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database is made from the models, not by running the migrations (pyproject:
+    `--no-migrations`, several seconds a worker): make the rows the data migrations make
+    (tests/club/test_migrations.py and the README commands run the migrations themselves)."""
+    with django_db_blocker.unblock():
+        ensure_moscow_table()
+        Group.objects.get_or_create(name=DIRECTORS_GROUP)
+
+
 @pytest.fixture(autouse=True)
 def builtin_data(request):
     """Transactional tests flush the database, taking the rows that data migrations made
