@@ -63,10 +63,11 @@ def _number_problems(session, others, number, pair):
                 % {"seats": seats, "tables": session.tables}]
     if number > seats:
         if session.movement == session.Movement.MITCHELL:
-            return [gettext("A Mitchell on %(tables)d tables has seats 1NS to %(last)s; got "
-                            "number %(number)d.") % {"tables": session.tables,
-                                                     "number": number,
-                                                     "last": session.pair_label(seats)}]
+            return [gettext("A Mitchell on %(tables)d tables has seats %(first)s to %(last)s; "
+                            "got number %(number)d.") % {
+                                "tables": session.tables, "number": number,
+                                "first": session.pair_label(1),
+                                "last": session.pair_label(seats)}]
         return [ngettext("Pair numbers run from 1 to %(max)d (%(tables)d table seats "
                          "%(max)d pairs); got %(number)d.",
                          "Pair numbers run from 1 to %(max)d (%(tables)d tables seat "

@@ -152,6 +152,15 @@ def test_a_number_beyond_the_seats_is_refused(director_client, movement, message
     assert not session.pairs.exists()
 
 
+def test_a_number_beyond_the_seats_of_sections_names_their_first_and_last_seat(
+        director_client):
+    session = make_session(tables=6, rounds=3, pairs=0, boards=False, status="setup",
+                           sections="3x3,3x3")
+    response = register(director_client, session, 13, "Anna", "Boris")
+    assert response.context["form"].errors["number"] == [
+        "A Mitchell on 6 tables has seats A1NS to B3EW; got number 13."]
+
+
 def test_more_pairs_than_seats_are_refused(director_client):
     full = make_session(tables=2, status="setup")  # 4 pairs on 4 seats
     page = director_client.get(pairs_url(full)).content.decode()
