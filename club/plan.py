@@ -35,6 +35,20 @@ def swiss_rows(session):
                              "north_south"))
 
 
+def once_per_count(schedules, count, compute):
+    """`compute()`'s seatings for `count` pairs, kept in `schedules` so that each count is
+    computed once; a MovementError is kept too and raised again on each call."""
+    if count not in schedules:
+        try:
+            schedules[count] = compute()
+        except MovementError as err:
+            schedules[count] = err
+    found = schedules[count]
+    if isinstance(found, MovementError):
+        raise found
+    return found
+
+
 class SessionPlan:
     """A session's movement for its registered pairs (see the module docstring)."""
 
@@ -109,19 +123,11 @@ class SessionPlan:
             return self.swiss_seatings
         if self.sections:
             return self.planned  # each section's own count (SectionPlan.schedule_for)
-        if count not in self._schedules:
-            session = self.session
-            try:
-                self._schedules[count] = movements.schedule(
-                    session.movement, tables=session.tables, pairs=count,
-                    rounds=session.rounds, arrangement=session.engine_arrangement,
-                    arrow_switch_rounds=session.arrow_switch_rounds)
-            except MovementError as err:
-                self._schedules[count] = err
-        found = self._schedules[count]
-        if isinstance(found, MovementError):
-            raise found
-        return found
+        session = self.session
+        return once_per_count(self._schedules, count, lambda: movements.schedule(
+            session.movement, tables=session.tables, pairs=count, rounds=session.rounds,
+            arrangement=session.engine_arrangement,
+            arrow_switch_rounds=session.arrow_switch_rounds))
 
     @cached_property
     def _registered(self):
@@ -459,20 +465,12 @@ class SectionPlan:
         """The section's seatings for `count` pairs (its own movement: the session's kind
         on the section's tables and rounds), renumbered into the session's tables and
         pairs; computed once per count. Raises MovementError."""
-        if count not in self._schedules:
-            session, section = self.plan.session, self.section
-            switched = (section.rounds,) if session.arrow_switch == LAST_ROUND else ()
-            try:
-                local = movements.schedule(session.movement, tables=section.tables,
-                                           pairs=count, rounds=section.rounds,
-                                           arrow_switch_rounds=switched)
-                self._schedules[count] = [self._renumbered(s) for s in local]
-            except MovementError as err:
-                self._schedules[count] = err
-        found = self._schedules[count]
-        if isinstance(found, MovementError):
-            raise found
-        return found
+        session, section = self.plan.session, self.section
+        switched = (section.rounds,) if session.arrow_switch == LAST_ROUND else ()
+        return once_per_count(self._schedules, count, lambda: [
+            self._renumbered(seating) for seating in movements.schedule(
+                session.movement, tables=section.tables, pairs=count, rounds=section.rounds,
+                arrow_switch_rounds=switched)])
 
     def _renumbered(self, seating):
         table_shift, pair_shift = self.section.first_table - 1, self.section.first_pair - 1
