@@ -55,10 +55,10 @@ def test_the_round_just_finished_shows_once_its_boards_are_public(client):
     # A margin of 6 IMPs over 2 boards: blitz 15 x sqrt(2) = 21.21 IMPs, so the winner has
     # 10 + 10 x (1 - tau^(18 / 21.21)) / (1 - tau^3) = 14.39 VPs. Pair 1 leads; 2, 3, 5 and
     # 6 drew (10.00 each), pair 4 is last.
-    assert ('<tr class="swiss-ns"><td><strong>1</strong></td><td>4</td><td class="num">6</td>'
+    assert ('<tr class="swiss-ns"><td><strong>1</strong> v 4</td><td class="num">+6</td>'
             '<td class="num">14.39</td><td class="num">14.39</td><td class="num">1</td></tr>'
             ) in html
-    assert ('<tr class="swiss-ew"><td><strong>4</strong></td><td>1</td><td class="num">-6</td>'
+    assert ('<tr class="swiss-ew"><td><strong>4</strong> v 1</td><td class="num">−6</td>'
             '<td class="num">5.61</td><td class="num">5.61</td><td class="num">6</td></tr>'
             ) in html
 
