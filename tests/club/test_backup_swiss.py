@@ -11,6 +11,7 @@ from club.models import SwissSeat
 from tests.club.backups import empty_site, stored_rows
 from tests.club.io.test_swiss_archive import standings_of, two_rounds_played
 from tests.club.test_backup import call_backup, restore_refusal, rows_of
+from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -68,3 +69,14 @@ def test_a_rematch_in_a_backup_is_refused_with_a_message(tmp_path):
 def backup_of_two_rounds():
     two_rounds_played()
     return json.loads(call_backup())
+
+
+def test_a_seat_naming_another_sessions_pair_is_refused(tmp_path):
+    two_rounds_played()
+    other = make_session(tables=2, name="Other evening")
+    document = json.loads(call_backup())
+    stranger = other.pairs.get(number=1).pk
+    seat_rows(document, 1, 1)["fields"]["opponents"] = stranger
+    message = restore_refusal(tmp_path, document)
+    assert "(“Swiss evening”): Swiss seat" in message
+    assert f"names pair {stranger} of another session." in message
