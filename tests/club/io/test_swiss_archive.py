@@ -5,6 +5,7 @@ whose rounds are inconsistent is refused with a message naming the round and the
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from club.io.archive import dumps, export_session, import_archive
 from club.io.files import ImportFailed
@@ -143,3 +144,17 @@ def test_the_import_service_refuses_inconsistent_rounds_itself():
     with pytest.raises(Refused, match="Swiss round 2: pairs 1 and 2 already met in round 1"):
         import_session(copy, pairs, [], [], swiss=rematch)
     assert not Session.objects.filter(name="Copy").exists()
+
+
+def test_the_directors_import_page_names_the_rematch(director_client):
+    """On the page as from the command: the message, never an error page."""
+    document = export_session(two_rounds_played())
+    round_one = seats_of(document, 1)
+    document["swiss_seats"] = round_one + [dict(seat, round=2) for seat in round_one]
+    response = director_client.post("/director/import/", {
+        "which": "archive",
+        "archive-archive": SimpleUploadedFile("swiss.json", json.dumps(document).encode())})
+    assert response.status_code == 200
+    assert ("Swiss round 2: pairs 1 and 3 already met in round 1; no two pairs meet twice."
+            in response.content.decode())
+    assert Session.objects.count() == 1
