@@ -246,6 +246,9 @@ def swiss_round_problems(session, rows):
     if rows and session.movement != SWISS:
         return [gettext("Only a Swiss pairs session has Swiss rounds; this session's "
                         "movement is %(movement)s.") % {"movement": session.get_movement_display()}]
+    if rows and session.status == session.Status.SETUP:
+        return [gettext("A session in setup has no Swiss rounds yet: rounds are started "
+                        "once play has started.")]
     seat_of, byes, seated = {}, {}, {}
     for round, table, pair, opponents, north_south in rows:
         where = {"round": round, "pair": pair, "table": table, "opponents": opponents}

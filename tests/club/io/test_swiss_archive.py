@@ -133,11 +133,18 @@ def test_rounds_in_an_archive_of_another_movement_are_refused():
     assert "Only a Swiss pairs session has Swiss rounds" in refusal(document)
 
 
+def test_rounds_in_a_session_still_in_setup_are_refused():
+    document = export_session(two_rounds_played())
+    document["session"]["status"] = "setup"
+    assert "A session in setup has no Swiss rounds yet" in refusal(document)
+
+
 def test_the_import_service_refuses_inconsistent_rounds_itself():
     """The last guard, for a reader that would not check: nothing is saved."""
     session = swiss_session(pairs=4, start=False)
     copy = Session(name="Copy", date=session.date, movement="swiss", tables=2, rounds=3,
-                   boards_per_round=2, compensation_table=session.compensation_table)
+                   boards_per_round=2, compensation_table=session.compensation_table,
+                   status="finished")
     pairs = [(number, [(f"P{number}a", ""), (f"P{number}b", "")]) for number in (1, 2, 3, 4)]
     rematch = [(1, 1, 1, 2, True), (1, 1, 2, 1, False), (2, 1, 1, 2, True),
                (2, 1, 2, 1, False)]
