@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableEntry
 from club.notation import result_display, signed
 from club.plan import SessionPlan
+from club.stats.swiss import swiss_standings
 from club.visibility import (
     current_seating,
     played_pairs,
@@ -19,6 +20,7 @@ from club.visibility import (
     table_visibility,
 )
 from scoring.engine import Seating
+from scoring.engine.swiss import MAX_VP, vp_scale
 
 
 @dataclass
@@ -157,7 +159,11 @@ class TableState:
                 pairs.append({**self.side(number), "table": seat.table,
                               "sit_out": seat.is_sit_out, "stays": seat.table == self.table,
                               "direction": gettext("North-South") if seat.ns == number
-                              else gettext("East-West")})
+                              else gettext("East-West"),
+                              "opponents": self.side(seat.ew if seat.ns == number
+                                                     else seat.ns)["label"]})
+            elif self.plan.swiss:  # the next Swiss round gives this pair the bye
+                pairs.append({**self.side(number), "sit_out": True})
         return {"pairs": pairs, "tables": tables, "bye_stand": resting,
                 "boards": round_.boards}
 
@@ -196,3 +202,20 @@ class TableState:
                     totals[pair_id] += imps
         return [{**self.side(self.pair_ids[i].number), "imps": signed(v)}
                 for i, v in totals.items()]
+
+    def swiss_round(self, round_):
+        """What a Swiss round's page shows beside its boards (None for other movements):
+        the match at this table as the public sees it (`match`: its IMPs and VPs once
+        every board of the round is public, club.visibility), the total VPs and place of
+        its two pairs (`ns_row`, `ew_row`), and the VP scale for the round's length
+        (`scale`: margin, winner's VPs, loser's VPs). One query."""
+        if not self.plan.swiss:
+            return None
+        standings = swiss_standings(self.plan, visible=self.public)
+        seating = round_.seating
+        match = next((m for m in standings.rounds.get(seating.round, [])
+                      if m.table == seating.table), None)
+        rows = {row.number: row for row in standings.rows}
+        scale = vp_scale(self.session.boards_per_round)
+        return {"match": match, "ns_row": rows.get(seating.ns), "ew_row": rows.get(seating.ew),
+                "scale": [(margin, vps, MAX_VP - vps) for margin, vps in enumerate(scale)]}

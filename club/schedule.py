@@ -233,3 +233,87 @@ def board_range(board_set, boards_per_round):
     """A board set's boards as the room reads them: "3" or "3–4"."""
     boards = boards_of_set(board_set, boards_per_round)
     return str(boards[0]) if len(boards) == 1 else f"{boards[0]}–{boards[-1]}"
+
+
+def swiss_round_problems(session, rows):
+    """Why a Swiss pairs session's stored rounds are not consistent ([] when they are):
+    `rows` as club.plan.swiss_rows gives them, (round, table, pair, opponents, North-South)
+    with pair numbers. Each message names the round and the pair or table. The file
+    readers (the archive, a backup's check) and club.services.imports ask it; the database
+    refuses some of the same (club.models.SwissSeat), but not a seat whose opponents sit
+    elsewhere, nor a gap between rounds."""
+    problems = []
+    if rows and session.movement != SWISS:
+        return [gettext("Only a Swiss pairs session has Swiss rounds; this session's "
+                        "movement is %(movement)s.") % {"movement": session.get_movement_display()}]
+    if rows and session.status == session.Status.SETUP:
+        return [gettext("A session in setup has no Swiss rounds yet: rounds are started "
+                        "once play has started.")]
+    seat_of, byes, seated = {}, {}, {}
+    for round, table, pair, opponents, north_south in rows:
+        where = {"round": round, "pair": pair, "table": table, "opponents": opponents}
+        if not 1 <= round <= session.rounds:
+            problems.append(ngettext(
+                "Swiss round %(round)s, pair %(pair)s: the session has %(rounds)s round.",
+                "Swiss round %(round)s, pair %(pair)s: the session has %(rounds)s rounds.",
+                session.rounds) % {**where, "rounds": session.rounds})
+        if (round, pair) in seat_of or (round, pair) in byes:
+            problems.append(gettext("Swiss round %(round)s: pair %(pair)s is seated twice; "
+                                    "a pair plays once a round.") % where)
+            continue
+        if opponents is None or table is None:
+            if opponents is not None or table is not None or north_south:
+                problems.append(gettext(
+                    "Swiss round %(round)s, pair %(pair)s: a pair with the bye has neither "
+                    "table, opponents nor direction; a pair that plays has all three.")
+                    % where)
+            byes[round, pair] = True
+            continue
+        if opponents == pair:
+            problems.append(gettext("Swiss round %(round)s: pair %(pair)s cannot play "
+                                    "against itself.") % where)
+            continue
+        if not 1 <= table <= session.tables:
+            problems.append(gettext("Swiss round %(round)s, pair %(pair)s: there is no table "
+                                    "%(table)s; the session has %(tables)s.")
+                            % {**where, "tables": session.tables})
+        seat = (round, table, north_south)
+        if seat in seated:
+            problems.append(gettext(
+                "Swiss round %(round)s: table %(table)s seats two %(direction)s pairs, "
+                "%(first)s and %(pair)s; a table seats one North-South and one East-West "
+                "pair.") % {**where, "first": seated[seat],
+                            "direction": gettext("North-South") if north_south
+                            else gettext("East-West")})
+        else:
+            seated[seat] = pair
+        seat_of[round, pair] = (table, opponents, north_south)
+    met = {}
+    for (round, pair), (table, opponents, north_south) in sorted(seat_of.items()):
+        where = {"round": round, "pair": pair, "table": table, "opponents": opponents}
+        if seat_of.get((round, opponents)) != (table, pair, not north_south):
+            problems.append(gettext(
+                "Swiss round %(round)s: pair %(pair)s plays pair %(opponents)s at table "
+                "%(table)s, but pair %(opponents)s is not seated there against pair "
+                "%(pair)s.") % where)
+            continue
+        if pair > opponents:
+            continue  # the match is checked once, from its lower pair
+        earlier = met.setdefault(frozenset((pair, opponents)), round)
+        if earlier != round:
+            problems.append(gettext(
+                "Swiss round %(round)s: pairs %(pair)s and %(opponents)s already met in "
+                "round %(earlier)s; no two pairs meet twice.") % {**where, "earlier": earlier})
+    bye_count = {}
+    for round, pair in sorted(byes):
+        if bye_count.setdefault(round, pair) != pair:
+            problems.append(gettext(
+                "Swiss round %(round)s: pairs %(first)s and %(pair)s both have the bye; at "
+                "most one pair sits out a round.")
+                % {"round": round, "pair": pair, "first": bye_count[round]})
+    started = {round for round, _pair in [*seat_of, *byes]}
+    missing = sorted(set(range(1, max(started, default=0) + 1)) - started)
+    if missing:
+        problems.append(gettext("Swiss rounds are started one after the other from round 1; "
+                                "missing: round %(rounds)s.") % {"rounds": listing(missing)})
+    return problems

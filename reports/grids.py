@@ -75,6 +75,11 @@ class StandingsTable(tables.Table):
                                   initial_sort_descending=True,
                                   attrs={"th": {"class": "num per-board"},
                                          "td": {"class": "num per-board"}})
+    # A published session's awards (club.stats.masterpoints.session_masterpoints): shown
+    # only when it has some; a pair below the scoring places has none.
+    masterpoints = tables.Column(verbose_name=_("Masterpoints"), accessor="number",
+                                 orderable=False, attrs={"th": {"class": "num"},
+                                                         "td": {"class": "num masterpoints"}})
 
     class Meta:
         template_name = "reports/grid.html"
@@ -83,13 +88,15 @@ class StandingsTable(tables.Table):
         empty_text = _("No pairs yet.")
 
     def __init__(self, data, *, scorecard_prefix="", line_of=None, field_rank_of=None,
-                 method=COMPENSATION, **kwargs):
+                 method=COMPENSATION, masterpoints_of=None, **kwargs):
         """`line_of`: {pair number: its line ("NS", "EW"; a section's "A", "A NS")} with
         two winners or sections, which shows the Line column; `field_rank_of`: {pair
         number: its rank across the field} with sections. None leaves a column out.
         `method`: the ranking shown (club.stats.methods.RANK_BY): matchpoints show each
-        pair's average percentage instead of IMPs and IMPs per board."""
-        excluded = [name for name, given in (("line", line_of), ("field_rank", field_rank_of))
+        pair's average percentage instead of IMPs and IMPs per board. `masterpoints_of`:
+        {pair number: its masterpoints} of an awarded session, which shows that column."""
+        excluded = [name for name, given in (("line", line_of), ("field_rank", field_rank_of),
+                                             ("masterpoints", masterpoints_of or None))
                     if given is None]
         self.method = method
         if method == MATCHPOINTS:
@@ -110,6 +117,7 @@ class StandingsTable(tables.Table):
         # Pages link each pair with a prefix string (one reverse() per page, not per row).
         self.scorecard_prefix = scorecard_prefix
         self.line_of = line_of or {}
+        self.masterpoints_of = masterpoints_of or {}
 
     @classmethod
     def sort_keys(cls):
@@ -137,6 +145,7 @@ class StandingsTable(tables.Table):
                                     else signed_html(record.imps)),
             "imps_per_board": lambda record: (
                 "—" if record.imps_per_board is None else signed_html(record.imps_per_board)),
+            "masterpoints": lambda record: self.render_masterpoints(record.number),
         }
         makers = [(f"<td {column.attrs['td'].as_html()}>", cells[column.name])
                   for column in columns]
@@ -168,6 +177,17 @@ class StandingsTable(tables.Table):
 
     def value_field_rank(self, value):
         return self.field_rank_of[value]
+
+    def render_masterpoints(self, value):
+        return number_format(self.masterpoints_of[value]) if value in self.masterpoints_of \
+            else ""
+
+    def value_masterpoints(self, value):
+        """A number in the downloads (JSON writes a Decimal as text): 10, 7.5."""
+        points = self.masterpoints_of.get(value)
+        if points is None:
+            return None
+        return int(points) if points == points.to_integral_value() else float(points)
 
     def render_pair(self, value, record):
         return format_html('<a href="{}{}/">{}</a>', self.scorecard_prefix, record.number, value)

@@ -20,10 +20,11 @@ from club.io import archive_schema as schema
 from club.io.archive_schema import FORMAT_VERSION, Problems, check, load
 from club.io.files import ImportFailed, check_pair_players, decode_text
 from club.models import Board, Result, Session
+from club.models.choices import SWISS
 from club.notation import bridge_message
-from club.plan import SessionPlan, session_pairs
+from club.plan import SessionPlan, session_pairs, swiss_rows
 from club.queries import pair_entries, ranked_lines
-from club.schedule import movement_option_problems
+from club.schedule import movement_option_problems, swiss_round_problems
 from club.services.analysis import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
@@ -131,7 +132,8 @@ def board_record(board):
 
 
 def export_session(session):
-    """The archive document of a session (a dict ready for JSON); five queries."""
+    """The archive document of a session (a dict ready for JSON); five queries (six for
+    Swiss pairs: its rounds)."""
     table = session.compensation_table
     pairs = session_pairs(session)
     boards = list(session.boards.order_by("number"))
@@ -141,14 +143,21 @@ def export_session(session):
     results = list(Result.objects.filter(board__session=session).order_by())
     for result in results:
         result.board = board_by_id[result.board_id]  # no query per result
-    return session_document(session, table.row_tuples(), pairs, boards, results)
+    swiss = swiss_rows(session) if session.movement == SWISS else ()
+    return session_document(session, table.row_tuples(), pairs, boards, results, swiss)
 
 
-def session_document(session, table_rows, pairs, boards, results):
+def swiss_record(row):
+    round, table, pair, opponents, north_south = row
+    return {"round": round, "table": table, "pair": pair, "opponents": opponents,
+            "north_south": north_south}
+
+
+def session_document(session, table_rows, pairs, boards, results, swiss=()):
     """The archive document of a session from its rows in memory: its compensation table's
-    (hcp, not_vul, vul) rows, its pairs (with player1 and player2), its boards and its
-    results (each with its board). No query: a backup checks its rows with it before
-    anything is written."""
+    (hcp, not_vul, vul) rows, its pairs (with player1 and player2), its boards, its
+    results (each with its board) and a Swiss session's rounds (club.plan.swiss_rows). No
+    query: a backup checks its rows with it before anything is written."""
     pairs = sorted(pairs, key=lambda p: p.number)
     number_of = {p.id: p.number for p in pairs}
     records = [result_record(r, r.board.number, number_of[r.ns_pair_id],
@@ -207,6 +216,10 @@ def session_document(session, table_rows, pairs, boards, results):
             }
             for line, rows in standings for row in rows
         ],
+        # Only a Swiss pairs session has rounds to keep: other archives stay as they were.
+        **({"swiss_seats": [swiss_record(row) for row in sorted(
+            swiss, key=lambda r: (r[0], r[1] is None, r[1] or 0, not r[4], r[2]))]}
+           if session.movement == SWISS else {}),
     }
 
 
@@ -424,6 +437,27 @@ def check_not_played(entry, where, problems):
                               "result."))
 
 
+def read_swiss(items, session, pair_numbers, problems):
+    """[(round, table, pair, opponents, north_south)] of a Swiss session's rounds, as
+    club.plan.swiss_rows gives them; every inconsistency (a pair twice in a round, a
+    rematch, a table seating two North-South pairs, ...) is a problem naming the round."""
+    rows, before = [], len(problems)
+    for index, data in enumerate(items, start=1):
+        where = _("Swiss seat %(index)s") % {"index": index}
+        seat, _good = check(schema.SwissSeatIn, data, where, problems)
+        if seat is None:
+            continue
+        unknown = [n for n in (seat.pair, seat.opponents)
+                   if n is not None and n not in pair_numbers]
+        for number in unknown:
+            problems.add(where, _("there is no pair %(pair)s in “pairs”.") % {"pair": number})
+        if not unknown:
+            rows.append((seat.round, seat.table, seat.pair, seat.opponents, seat.north_south))
+    if session is not None and len(problems) == before:
+        problems += swiss_round_problems(session, rows)  # each names its round
+    return rows
+
+
 def read_boards_analysis(items, boards, problems):
     """Give each board its analysis as the archive stores it (a restore: never computed
     again); a board with a deal and no stored analysis is left for analyse_boards.
@@ -451,9 +485,9 @@ class ArchiveRead:
     [(board number, ns, ew, Result)], the rows of a compensation table new here, and the
     boards whose double-dummy analysis is still to compute."""
 
-    def __init__(self, session, pairs, boards, results, unanalysed):
+    def __init__(self, session, pairs, boards, results, unanalysed, swiss=()):
         self.session, self.pairs, self.boards, self.results = session, pairs, boards, results
-        self.unanalysed = unanalysed
+        self.unanalysed, self.swiss = unanalysed, swiss
         self.table_rows = getattr(session.compensation_table, "archive_rows", None)
 
 
@@ -472,6 +506,7 @@ def read_archive(data, filename="archive.json", *, keep_analysis=False):
     boards, board_numbers = read_boards(parts.get("boards", []), board_model, problems)
     results = read_results(parts.get("results", []), pair_numbers, board_numbers, boards,
                            problems)
+    swiss = read_swiss(parts.get("swiss_seats", []), session, pair_numbers, problems)
     if keep_analysis:
         unanalysed = read_boards_analysis(parts.get("boards", []), boards, problems)
     else:
@@ -479,7 +514,7 @@ def read_archive(data, filename="archive.json", *, keep_analysis=False):
     if problems:
         raise ImportFailed(problems)
     return ArchiveRead(session, pairs, sorted(boards.values(), key=lambda b: b.number),
-                       results, unanalysed)
+                       results, unanalysed, swiss)
 
 
 def import_archive(data, filename="archive.json", user=None, keep_status=False,
@@ -498,6 +533,6 @@ def import_archive(data, filename="archive.json", user=None, keep_status=False,
     try:
         analyse_boards(read.unanalysed)
         return import_session(session, read.pairs, read.boards, read.results,
-                              table_rows=read.table_rows, user=user)
+                              table_rows=read.table_rows, swiss=read.swiss, user=user)
     except Refused as err:
         raise ImportFailed(err.messages) from None

@@ -150,6 +150,9 @@ class Archive(Strict):
     pairs: list[Any]
     boards: list[Any]
     results: list[Any]
+    # A Swiss pairs session's rounds as started (club.models.SwissSeat); other sessions,
+    # and archives written before Swiss pairs, have none.
+    swiss_seats: list[Any] = []
 
 
 class SessionIn(Strict):
@@ -234,6 +237,17 @@ class ResultIn(PlayIn):
     # was kept, have no such key.
     not_played: bool = False
     lead: Text(3, opening_lead) = ""
+
+
+class SwissSeatIn(Strict):
+    """One pair's seat in one Swiss round: its table, opponents and direction, or, for
+    the pair with the bye, table and opponents null and north_south false."""
+
+    round: Whole(1, MAX_ROUNDS)
+    table: Whole(1, MAX_TABLES) | None
+    pair: Whole(1, MAX_PAIR_NUMBER)
+    opponents: Whole(1, MAX_PAIR_NUMBER) | None
+    north_south: bool
 
 
 class ParIn(Strict):

@@ -37,7 +37,7 @@ from django.utils.translation import ngettext
 from club.io.archive import dumps, read_archive, session_document
 from club.io.archive_schema import UNSTORABLE, Problems, parse_json, shown, unstorable_message
 from club.io.files import ImportFailed, decode_text
-from club.models import Board, Pair, Player, Result, Session
+from club.models import Board, Pair, Player, Result, Session, SwissSeat
 from club.notation import bridge_message
 from club.services.backups import refuse_if_not_empty, restore_rows
 from club.services.errors import MissingHcp
@@ -463,7 +463,7 @@ def check_sessions(instances, problems):
     players = {pk: copy.copy(player) for pk, player in instances[Player].items()}
     for player in players.values():
         player.membership_number = player.membership_number or f"#{player.pk}"
-    by_session = defaultdict(lambda: ([], [], []))
+    by_session = defaultdict(lambda: ([], [], [], []))
     for pair in instances[Pair].values():
         pair.player1, pair.player2 = players[pair.player1_id], players[pair.player2_id]
         by_session[pair.session_id][0].append(pair)
@@ -473,16 +473,20 @@ def check_sessions(instances, problems):
     for result in instances[Result].values():
         result.board = boards[result.board_id]
         by_session[result.board.session_id][2].append(result)
+    pairs = instances[Pair]
+    for seat in instances[SwissSeat].values():
+        by_session[seat.session_id][3].append(seat)
     warnings = []
     for session in instances[Session].values():
         where = _("session %(id)s (“%(name)s”)") % {"id": session.pk, "name": session.name}
         session.compensation_table = tables[session.compensation_table_id]
-        pairs, session_boards, results = by_session[session.pk]
+        session_pairs, session_boards, results, seats = by_session[session.pk]
         for board in session_boards:
             board.session = session
+        swiss = swiss_rows_of(seats, session, pairs, where, problems)
         try:
             document = session_document(session, table_rows[session.compensation_table_id],
-                                        pairs, session_boards, results)
+                                        session_pairs, session_boards, results, swiss)
         except BridgeError as err:  # a contract or analysis the database would refuse
             problems.add(where, bridge_message(err))
             continue
@@ -503,6 +507,23 @@ def check_sessions(instances, problems):
                 "%(where)s: %(count)s results score otherwise on this version of the site; "
                 "they are restored as stored.", changed) % {"where": where, "count": changed})
     return warnings
+
+
+def swiss_rows_of(seats, session, pairs, where, problems):
+    """The Swiss rounds of a backup's SwissSeat rows as club.plan.swiss_rows gives them
+    (pair numbers), for the archive's checks; a seat naming another session's pair is a
+    problem."""
+    rows = []
+    for seat in seats:
+        numbers = []
+        for pair_id in (seat.pair_id, seat.opponents_id):
+            pair = pairs.get(pair_id)
+            if pair_id is not None and pair.session_id != session.pk:
+                problems.add(where, _("Swiss seat %(id)s names pair %(pair)s of another "
+                                      "session.") % {"id": seat.pk, "pair": pair_id})
+            numbers.append(pair and pair.number)
+        rows.append((seat.round, seat.table, numbers[0], numbers[1], seat.north_south))
+    return rows
 
 
 def rescored(session, rows, results):

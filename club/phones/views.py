@@ -91,7 +91,8 @@ def round_context(state, round_):
               for n in round_.boards]
     done = state.done(round_)
     return {**base_context(state, round_), "boards": boards, "done": done,
-            "moves": state.moves(round_) if done else None}
+            "moves": state.moves(round_) if done else None,
+            "swiss": state.swiss_round(round_)}
 
 
 def board_context(state, round_, board, form):

@@ -8,8 +8,13 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
-from club.models import Board, Pair, Player, Result
-from club.schedule import listing, movement_option_problems, size_problems
+from club.models import Board, Pair, Player, Result, SwissSeat
+from club.schedule import (
+    listing,
+    movement_option_problems,
+    size_problems,
+    swiss_round_problems,
+)
 from club.services.compensation_tables import table_for_import
 from club.services.errors import Refused
 from club.services.players import hold_players
@@ -65,16 +70,19 @@ def find_players(specs):
     return found
 
 
-def import_session(session, pairs, boards, results, *, table_rows=None, user=None):
+def import_session(session, pairs, boards, results, *, table_rows=None, swiss=(),
+                   user=None):
     """Save a session checked in memory, with its pairs, boards and scored results.
 
     `session`: an unsaved Session (its status as the reader set it); `pairs`:
     [(number, [(name, membership), ...])]; `boards`: unsaved Boards; `results`:
     [(board number, ns number, ew number, Result)]. `table_rows`, when given, are the
     rows of the compensation table the file names (session.compensation_table is then an
-    unsaved table with that name). Outcomes are computed by the scoring service, as when
-    a director enters a result. Raises Refused (nothing saved) when the session is beyond
-    the size limits of a session (the readers check them first: this is the last guard), the
+    unsaved table with that name). `swiss`: a Swiss pairs session's rounds as started,
+    [(round, table, pair number, opponents' number or None, North-South)]. Outcomes are
+    computed by the scoring service, as when a director enters a result. Raises Refused
+    (nothing saved) when the session is beyond the size limits of a session or its Swiss
+    rounds are not consistent (the readers check them first: this is the last guard), the
     table's name is taken by other values, or a new player's membership number was taken
     meanwhile.
     """
@@ -82,6 +90,7 @@ def import_session(session, pairs, boards, results, *, table_rows=None, user=Non
                              [board.number for board in boards])
     problems += [message for messages in movement_option_problems(session).values()
                  for message in messages]
+    problems += swiss_round_problems(session, swiss)
     if problems:
         raise Refused(problems)
     with transaction.atomic():
@@ -110,5 +119,9 @@ def import_session(session, pairs, boards, results, *, table_rows=None, user=Non
             objects.append(result)
         objects = bulk_create_with_history(objects, Result, batch_size=500, default_user=user)
         sync_board_plays(objects)
+        SwissSeat.objects.bulk_create([
+            SwissSeat(session=session, round=round, table=table, pair=pair_by_number[pair],
+                      opponents=pair_by_number.get(opponents), north_south=north_south)
+            for round, table, pair, opponents, north_south in swiss])
     return session
 

@@ -37,9 +37,10 @@ SHIPPED_SCHEMES = [
         "source": (
             "English Bridge Union, Licensing and Master Points Handbook (2021 edition): "
             "club-scale local points; the top third of the field scores, awards fall in "
-            "equal steps from the top award, no club award below 6, tied places share "
-            "their awards. The 4 points a table are the handbook's single-winner "
-            "individual scale for 18-35 boards (6 tables: top award 24); the pairs "
+            "equal steps from the top award, no club award below 6; tied places share "
+            "their awards equally (EBU White Book, 143.4). The 4 points a table are the "
+            "handbook's single-winner individual scale for 18-35 boards (6 tables: top "
+            "award 24); the pairs "
             "scale's figure was not found in the sources consulted: check it in the "
             "handbook before using this scheme for pairs."),
     },

@@ -29,6 +29,17 @@ def awards_of(season):
         session__in=published_sessions().filter(season.session_filter()))
 
 
+def session_masterpoints(session):
+    """{pair number: the masterpoints each of its players was awarded} of a published
+    session ({} before publication: no query then, and no award exists), for its
+    standings; one query."""
+    if session.status != session.Status.PUBLISHED:
+        return {}
+    return {number: tidy(points) for number, points in
+            MasterpointAward.objects.filter(session=session).order_by()
+            .values_list("pair_number", "points").distinct()}
+
+
 @dataclass
 class SeasonPoints:
     season: Season

@@ -17,6 +17,7 @@ from club.io.exports import EXPORT_FORMATS
 from club.models import Session
 from club.plan import SessionPlan
 from club.queries import EW_LINE, NS_LINE, public_standings
+from club.stats.masterpoints import session_masterpoints
 from club.stats.methods import COMPENSATION, RANK_BY, MethodRanking
 from club.stats.seasons import season_groups
 from club.visibility import is_partial, is_provisional
@@ -61,10 +62,17 @@ def method_standings(session, method):
     return public_standings(SessionPlan.load(session), ranking)
 
 
+def standings_masterpoints(session, method):
+    """{pair number: masterpoints} shown beside the official standings of a published,
+    awarded session (docs/masterpoints.md); {} for another ranking, whose places are not
+    the ones awarded."""
+    return session_masterpoints(session) if method == COMPENSATION else {}
+
+
 def standings_table(session, sort, standings=None, rows=None, method=COMPENSATION):
     """The public standings (club.queries.public_standings) ranked by `method`, as a table
-    sorted by `sort`: every pair, with each pair's line when the session has two winners;
-    or only `rows` (one line's)."""
+    sorted by `sort`: every pair, with each pair's line when the session has two winners,
+    and its masterpoints once awarded; or only `rows` (one line's)."""
     if standings is None:
         standings = method_standings(session, method)
     line_of = ({row.number: line for line, rows in standings.lines for row in rows}
@@ -74,7 +82,8 @@ def standings_table(session, sort, standings=None, rows=None, method=COMPENSATIO
     table = StandingsTable(standings.rows if rows is None else rows, line_of=line_of,
                            field_rank_of=field_rank_of,
                            scorecard_prefix=url_prefix("pair-scorecard", session.id),
-                           method=method)
+                           method=method,
+                           masterpoints_of=standings_masterpoints(session, method))
     if sort:
         table.order_by = sort
     return table
@@ -101,20 +110,23 @@ def line_title(line):
     return _("Section %(letter)s") % {"letter": letter}
 
 
-def render_live_standings(session, sort, method=COMPENSATION, standings=None):
+def render_live_standings(session, sort, method=COMPENSATION, standings=None,
+                          masterpoints=None):
     """The standings block (reports/grid.html) ranked by `method`, rendered once for each
     state of what it shows (club.conditional.cached_html); one table, or one for each line
     with two winners or section, and the whole field. While play is on it says how many
     of the session's boards the totals count."""
     if standings is None:
         standings = method_standings(session, method)
+    if masterpoints is None:
+        masterpoints = standings_masterpoints(session, method)
     lists = []
     lines = list(standings.lines)
     if standings.field is not None:
         lines.append((FIELD, standings.field))
     for line, rows in lines:
         table = StandingsTable(rows, scorecard_prefix=url_prefix("pair-scorecard", session.id),
-                               method=method)
+                               method=method, masterpoints_of=masterpoints)
         if sort:
             table.order_by = sort
         head, body = table.html_parts(method_query(method))
@@ -133,17 +145,17 @@ def render_live_standings(session, sort, method=COMPENSATION, standings=None):
     })
 
 
-def shown_by_standings(session, standings):
+def shown_by_standings(session, standings, masterpoints=None):
     """A digest of everything the standings page shows of the session's data: the
-    session's own fields (its header, rules and status) and each line's rows (rank, pair,
-    names, boards, IMPs) over the boards that count, with how many count. Entries on
-    boards that are not released yet change none of it."""
+    session's own fields (its header, rules and status), each line's rows (rank, pair,
+    names, boards, IMPs) over the boards that count, with how many count, and the
+    masterpoints awarded. Entries on boards that are not released yet change none of it."""
     fields = [getattr(session, f.attname) for f in Session._meta.concrete_fields
               if f.name != "version"]
     lines = [(line, [repr(row) for row in rows]) for line, rows in standings.lines]
     field = [repr(row) for row in standings.field or ()]
     shown = (fields, session.compensation_table.name, lines, field, standings.counted,
-             standings.boards)
+             standings.boards, sorted((masterpoints or {}).items()))
     return hashlib.sha256(repr(shown).encode()).hexdigest()
 
 
@@ -156,13 +168,15 @@ def live_standings(session, sort, method=COMPENSATION):
 
     def digest():
         loaded["standings"] = method_standings(session, method)
-        return shown_by_standings(session, loaded["standings"])
+        loaded["masterpoints"] = standings_masterpoints(session, method)
+        return shown_by_standings(session, loaded["standings"], loaded["masterpoints"])
 
     shown = cached_value("|".join(map(str, ("standings-shown", *session_state(session),
                                             get_language(), method))), digest)
     return shown, lambda: cached_html(
         f"standings-block|{shown}|{get_language()}|{sort}|{method}",
-        lambda: render_live_standings(session, sort, method, loaded.get("standings")))
+        lambda: render_live_standings(session, sort, method, loaded.get("standings"),
+                                      loaded.get("masterpoints")))
 
 
 @require_safe
