@@ -60,16 +60,12 @@ def shown_digest(session, *shown):
 
 def cached_shown(session, key, compute):
     """What a page of `session` shows (`compute`: its shown_digest), worked out once per
-    version of the session and `key` (the page, language...) and kept in the cache."""
-    return cached_value(("shown", *session_state(session), *key), compute)
-
-
-def cached_value(key, compute):
-    """The value kept under `key` (which names the data it was made from, so it never goes
-    stale), computed when missing (club.stats.kept)."""
-    return kept("page", key, compute)
+    version of the session and `key` (the page first, then the language...) and kept in
+    the cache."""
+    return kept(f"shown-{key[0]}", (session_state(session), key), compute)
 
 
 def cached_html(key, render):
-    """HTML rendered once for `key` (cached_value)."""
-    return mark_safe(cached_value(key, lambda: str(render())))  # our own templates, escaped
+    """HTML rendered once for `key`, which names the data it was made from, so it never
+    goes stale (club.stats.kept)."""
+    return mark_safe(kept("html", key, lambda: str(render())))  # our own templates, escaped
