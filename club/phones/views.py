@@ -244,9 +244,9 @@ def table_round(request, code):
         return context and shown_on_round(table_code.session, context)
 
     running = table_code.session.status == Session.Status.RUNNING
-    etag = running and cached_shown(table_code.session,
+    kept = running and cached_shown(table_code.session,
                                     ("table", table_code.table, number, get_language()), shown)
-    etag = etag and round_etag(request, table_code, etag)
+    etag = kept and round_etag(request, table_code, kept)
     if etag and (unchanged := not_modified(request, etag)):
         return with_pass(request, _cache_headers(unchanged, etag), table_code)
     state, refusal, context = page()["state"], loaded["refusal"], loaded["context"]
