@@ -200,7 +200,8 @@ def shown_on_round(session, context):
     """A digest of what the round page shows: the session's own fields and the page's
     context (the pairs seated and their names, each board's state and the results the
     table may see, the moves, an open call), never the session's version: an entry at
-    another table changes none of it."""
+    another table changes none of it. The digest is a repr, so the context holds plain
+    data, no model instance (whose repr names only its __str__; a test checks it)."""
     return shown_digest(session, sorted((key, value) for key, value in context.items()
                                         if key not in ("session", "call_reasons")))
 

@@ -2,13 +2,17 @@
 table's page shows changes it; a write elsewhere in the session (an entry at another
 table, a renamed player seated elsewhere) leaves it, so the phone's poll stays a 304."""
 
+import dataclasses
 import uuid
 
 import pytest
 from django.core.cache import cache
+from django.db.models import Model
 from django.urls import reverse
 
 from club.models import Board, SwissSeat
+from club.phone_state import TableState
+from club.phones.views import round_context
 from club.services.players import save_player
 from club.services.results import contract_values, enter_result
 from club.services.sessions import change_status
@@ -138,3 +142,47 @@ def test_the_digest_is_the_same_when_worked_out_again(client, evening):
     etag = client.get(url)["ETag"]
     cache.clear()
     assert poll(client, url, etag).status_code == 304
+
+
+def plain_values(value):
+    """Every value inside `value` (dicts, lists, tuples, dataclasses), `value` included."""
+    yield value
+    if isinstance(value, dict):
+        parts = [*value.keys(), *value.values()]
+    elif isinstance(value, (list, tuple, set)):
+        parts = list(value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        parts = [getattr(value, f.name) for f in dataclasses.fields(value)]
+    else:
+        parts = []
+    for part in parts:
+        yield from plain_values(part)
+
+
+def assert_digestible(context):
+    """The digest is a repr: a model instance's names only its __str__ (a change to its
+    other fields would keep the ETag), an object without its own repr names its address
+    (a new ETag on every load)."""
+    for key, value in context.items():
+        if key in ("session", "call_reasons"):
+            continue
+        for part in plain_values(value):
+            assert not isinstance(part, Model), (key, part)
+            assert " at 0x" not in repr(part), (key, part)
+
+
+def round_page_context(session, table):
+    state = TableState(session, session.table_codes.get(table=table))
+    return round_context(state, state.current_round())
+
+
+def test_what_the_round_page_digests_names_its_data_not_objects(evening):
+    enter_at_table(evening, 1, 1)
+    call_director(evening.pk, 1, 1)
+    assert_digestible(round_page_context(evening, 1))
+    session = swiss_session()
+    start_swiss_round(session.pk, seeded=True)
+    issue_codes(session.pk)
+    play_round(session, 1)
+    table = SwissSeat.objects.filter(session=session, round=1, north_south=True).first().table
+    assert_digestible(round_page_context(session, table))
