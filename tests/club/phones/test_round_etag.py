@@ -15,7 +15,7 @@ from club.phone_state import TableState
 from club.phones.views import round_context
 from club.services.players import save_player
 from club.services.results import contract_values, enter_result
-from club.services.sessions import change_status
+from club.services.sessions import change_status, update_session
 from club.services.swiss import start_swiss_round
 from club.services.table_phones import (
     accept_entry,
@@ -186,3 +186,13 @@ def test_what_the_round_page_digests_names_its_data_not_objects(evening):
     play_round(session, 1)
     table = SwissSeat.objects.filter(session=session, round=1, north_south=True).first().table
     assert_digestible(round_page_context(session, table))
+
+
+def test_the_director_changing_the_movement_changes_the_page(client, evening):
+    """Fewer rounds while play is on: every table's page says so."""
+    url = round_url(evening, 2)
+    etag = client.get(url)["ETag"]
+    assert "round 1 of 3" in client.get(url).content.decode()
+    update_session(evening.pk, {"rounds": 2})
+    response = poll(client, url, etag)
+    assert response.status_code == 200 and "round 1 of 2" in response.content.decode()
