@@ -43,12 +43,29 @@ def revalidated(response, etag, *, public):
     return response
 
 
-def cached_value(key, compute):
-    """The value kept under `key` (which names the data it was made from, so it never goes
-    stale), computed when missing (club.stats.kept)."""
-    return kept("page", key, compute)
+def session_state(session):
+    """The session's data as the pages show it: its id and creation time (so that a
+    restored or recreated session never matches an old key) and version."""
+    return (session.pk, session.created_at.timestamp(), session.version)
+
+
+def shown_digest(session, *shown):
+    """A digest of what a page shows: the session's own fields (name, date, rules,
+    status...: everything but the version, which every write bumps) and `shown` (anything
+    with a stable repr: no model instances)."""
+    fields = [getattr(session, field.attname) for field in session._meta.concrete_fields
+              if field.name != "version"]
+    return hashlib.sha256(repr((fields, shown)).encode()).hexdigest()
+
+
+def cached_shown(session, key, compute):
+    """What a page of `session` shows (`compute`: its shown_digest), worked out once per
+    version of the session and `key` (the page first, then the language...) and kept in
+    the cache."""
+    return kept(f"shown-{key[0]}", (session_state(session), key), compute)
 
 
 def cached_html(key, render):
-    """HTML rendered once for `key` (cached_value)."""
-    return mark_safe(cached_value(key, lambda: str(render())))  # our own templates, escaped
+    """HTML rendered once for `key`, which names the data it was made from, so it never
+    goes stale (club.stats.kept)."""
+    return mark_safe(kept("html", key, lambda: str(render())))  # our own templates, escaped

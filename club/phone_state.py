@@ -22,6 +22,24 @@ from club.visibility import (
 from scoring.engine import Seating
 from scoring.engine.swiss import MAX_VP, vp_scale
 
+# What a table's phone never shows of a board: its deal and the deal's analysis.
+UNSHOWN_BOARD_FIELDS = ("deal", "double_dummy", "par_score", "par_contracts")
+UNSHOWN_RESULT_BOARD = [f"board__{name}" for name in UNSHOWN_BOARD_FIELDS]
+
+
+def light_pairs(session):
+    """The session's pairs as the movement needs them (one query): numbers, without
+    their players."""
+    return list(session.pairs.only("id", "session_id", "number", "player1_id", "player2_id")
+                .order_by("number"))
+
+
+def named_pairs(session, numbers):
+    """{number: pair with its players} of the pairs `numbers` (one query)."""
+    return {pair.number: pair for pair in session.pairs.filter(number__in=numbers)
+            .select_related("player1", "player2")
+            .only("id", "session_id", "number", "player1__name", "player2__name")}
+
 
 @dataclass
 class Round:
@@ -46,11 +64,14 @@ class TableState:
         self.session, self.code, self.table = session, code, code.table
         # The plan is handed to the services this page calls, so the movement is computed
         # once per request.
-        self.plan = SessionPlan.load(session)
+        # The movement needs every pair's number; the pages show the names of the pairs
+        # this table seats alone.
+        self.plan = SessionPlan.load(session, light_pairs(session))
         self.pairs, self.pair_ids = self.plan.by_number, self.plan.by_id
         self.schedule = self.plan.seatings
         self.rounds = [Round(s, list(self.plan.boards_of(s)))
                        for s in self.plan.seatings_of_table(self.table)]
+        self.named = named_pairs(session, {n for r in self.rounds for n in r.seating.pairs})
         boards = {n for r in self.rounds for n in r.boards}
         played = played_pairs(session)
         seatings = [r.seating for r in self.rounds]
@@ -66,7 +87,7 @@ class TableState:
         self.results = {}
         for result in (Result.objects.filter(board__session=session, board__number__in=boards)
                        .filter(Q(ns_pair__in=ids) | Q(ew_pair__in=ids))
-                       .select_related("board")):
+                       .select_related("board").defer(*UNSHOWN_RESULT_BOARD)):
             number = result.board.number
             for round_ in self.rounds:
                 if number in round_.boards and (
@@ -77,7 +98,8 @@ class TableState:
         self.entries, self.accepted = {}, {}
         for entry in (TableEntry.objects.filter(session=session, table=self.table,
                                                 board__number__in=boards)
-                      .exclude(status=TableEntry.Status.WITHDRAWN).select_related("board")):
+                      .exclude(status=TableEntry.Status.WITHDRAWN).select_related("board")
+                      .defer(*UNSHOWN_RESULT_BOARD)):
             if entry.status == TableEntry.Status.ACCEPTED:
                 self.accepted[entry.result_id] = entry
             else:
@@ -116,12 +138,13 @@ class TableState:
                 or next(iter(rounds), None))
 
     def board(self, number):
-        board = Board.objects.get(session=self.session, number=number)
+        board = (Board.objects.defer(*UNSHOWN_BOARD_FIELDS)
+                 .get(session=self.session, number=number))
         board.session = self.session
         return board
 
     def side(self, number):
-        pair = self.pairs.get(number)
+        pair = self.named.get(number)
         return {"label": self.session.pair_label(number) if number else "",
                 "players": pair.players if pair else ""}
 

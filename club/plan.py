@@ -65,11 +65,12 @@ class SessionPlan:
         self._schedules = {}
 
     @classmethod
-    def load(cls, session):
-        """The plan of a stored session (one query: its pairs with their players; one more
-        for a Swiss session's stored rounds)."""
+    def load(cls, session, pairs=None):
+        """The plan of a stored session (one query: its pairs with their players, or
+        `pairs` when the caller loaded them otherwise; one more for a Swiss session's
+        stored rounds)."""
         swiss = swiss_rows(session) if session.movement == SWISS else ()
-        return cls(session, session_pairs(session), swiss=swiss)
+        return cls(session, session_pairs(session) if pairs is None else pairs, swiss=swiss)
 
     @classmethod
     def of_numbers(cls, session, numbers):

@@ -10,7 +10,7 @@ playing now.
 
 A code opens only its own table of a running session (club.phones.admission checks it,
 and keeps guessing in bounds); an unchanged round page is a 304 after that one query (its
-ETag: the session's version). What a table may read is loaded by club.phone_state; the
+ETag: a digest of what it shows). What a table may read is loaded by club.phone_state; the
 views here turn it into pages.
 """
 
@@ -25,7 +25,13 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club.conditional import not_modified, revalidated, weak_etag
+from club.conditional import (
+    cached_shown,
+    not_modified,
+    revalidated,
+    shown_digest,
+    weak_etag,
+)
 from club.forms.table_phones import TableCodeForm, TableEntryForm
 from club.models import CONTRACT_FIELDS, DirectorCall, Result, Session
 from club.notation import lead_display, result_display, seat_display, signed, vulnerability_display
@@ -183,15 +189,29 @@ def code_entry(request):
                   status=400 if form.is_bound else 200)
 
 
-def round_etag(request, table_code):
-    """The session's version (every write bumps it), the code, round, language, user and the
-    CSRF cookie the forms carry a token of; None unless the session runs."""
-    session = table_code.session
-    if session.status != Session.Status.RUNNING:
+def round_number(request):
+    """The round ?round= asks for; None (the table's current round) for anything else."""
+    try:
+        return int(request.GET.get("round", ""))
+    except ValueError:
         return None
-    return weak_etag(session.pk, session.created_at.timestamp(), session.version,
-                     table_code.code, request.GET.get("round", ""), get_language(),
-                     request.user.pk or 0, request.META.get("CSRF_COOKIE", ""))
+
+
+def shown_on_round(session, context):
+    """A digest of what the round page shows: the session's own fields and the page's
+    context (the pairs seated and their names, each board's state and the results the
+    table may see, the moves, an open call), never the session's version: an entry at
+    another table changes none of it. The digest is a repr, so the context holds plain
+    data, no model instance (whose repr names only its __str__; a test checks it)."""
+    return shown_digest(session, sorted((key, value) for key, value in context.items()
+                                        if key not in ("session", "call_reasons")))
+
+
+def round_etag(request, table_code, shown):
+    """What the page shows (shown_on_round), the code, language, user and the CSRF cookie
+    the forms carry a token of."""
+    return weak_etag(shown, table_code.code, get_language(), request.user.pk or 0,
+                     request.META.get("CSRF_COOKIE", ""))
 
 
 def _cache_headers(response, etag):
@@ -204,25 +224,42 @@ def _cache_headers(response, etag):
 
 @require_GET
 def table_round(request, code):
-    """The round at this table: its pairs, its boards and how far each one is (a reload
-    finding it unchanged is a 304 after one query)."""
+    """The round at this table: its pairs, its boards and how far each one is. What the
+    page shows is worked out once per version of the session (cached), so a poll finding
+    it unchanged is a 304 after one query however many entries other tables make."""
     table_code, refusal = check_code(request, code)
-    etag = refusal is None and round_etag(request, table_code)
-    if etag and (unchanged := not_modified(request, etag)):
-        return with_pass(request, _cache_headers(unchanged, etag), table_code)
-    state, refusal = (None, refusal) if refusal else open_table(request, code, table_code)
     if refusal:
         return _cache_headers(refusal, None)
-    try:
-        number = int(request.GET.get("round", ""))
-    except ValueError:
-        number = None
-    round_ = state.round(number)
-    if round_ is None:
+    number, loaded = round_number(request), {}
+
+    def page():
+        """The table's state and the round page's context, or a refusal."""
+        if not loaded:
+            state, refusal = open_table(request, code, table_code)
+            round_ = state and state.round(number)
+            loaded.update(state=state, refusal=refusal,
+                          context=round_ and round_context(state, round_))
+        return loaded
+
+    def shown():
+        context = page()["context"]
+        return context and shown_on_round(table_code.session, context)
+
+    running = table_code.session.status == Session.Status.RUNNING
+    kept = running and cached_shown(table_code.session,
+                                    ("table", table_code.table, number, get_language()), shown)
+    etag = kept and round_etag(request, table_code, kept)
+    if etag and (unchanged := not_modified(request, etag)):
+        return with_pass(request, _cache_headers(unchanged, etag), table_code)
+    state, refusal, context = page()["state"], loaded["refusal"], loaded["context"]
+    if refusal:
+        return _cache_headers(refusal, None)
+    if context is None:
         raise Http404(gettext("This table has no such round."))
-    response = _page(request, "club/phones/round.html", round_context(state, round_), state)
-    # The ETag again after rendering: the CSRF cookie set now when the phone had none.
-    return _cache_headers(response, etag and round_etag(request, table_code))
+    response = _page(request, "club/phones/round.html", context, state)
+    # The ETag of what was rendered, after rendering: the CSRF cookie set now when the
+    # phone had none.
+    return _cache_headers(response, running and round_etag(request, table_code, shown()))
 
 
 def _board_or_404(state, board_number):

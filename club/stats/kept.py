@@ -3,9 +3,14 @@ they were made from, so a kept value is never stale: a change to the data is a n
 settings.PAGE_CACHE_SECONDS bounds how long a value is kept; 0 keeps nothing."""
 
 import hashlib
+from collections import Counter
 
 from django.conf import settings
 from django.core.cache import cache
+
+# How often this process found each kind kept ((kind, True)) or computed it ((kind,
+# False)): the bench commands print the share of hits. Plain counts, never reset.
+COUNTS = Counter()
 
 
 def kept(kind, state, compute):
@@ -16,6 +21,7 @@ def kept(kind, state, compute):
         return compute()
     key = f"{kind}:" + hashlib.sha256(repr(state).encode()).hexdigest()
     value = cache.get(key)
+    COUNTS[kind, value is not None] += 1
     if value is None:
         value = compute()
         cache.set(key, value, seconds)

@@ -71,12 +71,6 @@ def download(content, content_type, filename):
 
 # --- live pages: conditional requests and cached HTML ----------------------------------------
 
-def session_state(session):
-    """The session's data as the pages show it: its id and creation time (so that a
-    restored or recreated session never matches an old key) and version."""
-    return (session.pk, session.created_at.timestamp(), session.version)
-
-
 def viewer_state(request):
     """What about the visitor changes a whole page besides the data: the language, who is
     logged in (the navigation, the logout button) and the CSRF cookie that the page's forms

@@ -1,7 +1,5 @@
 """The list of sessions and a session's standings (page, live fragment and downloads)."""
 
-import hashlib
-
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -12,9 +10,15 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from club.conditional import cached_html, cached_value, not_modified, revalidated, weak_etag
+from club.conditional import (
+    cached_html,
+    cached_shown,
+    not_modified,
+    revalidated,
+    shown_digest,
+    weak_etag,
+)
 from club.io.exports import EXPORT_FORMATS
-from club.models import Session
 from club.plan import SessionPlan
 from club.queries import EW_LINE, NS_LINE, public_standings
 from club.stats.masterpoints import session_masterpoints
@@ -26,7 +30,6 @@ from reports.views.common import (
     export_format,
     export_response,
     get_session,
-    session_state,
     url_prefix,
     viewer_state,
     visible_sessions,
@@ -150,13 +153,11 @@ def shown_by_standings(session, standings, masterpoints=None):
     session's own fields (its header, rules and status), each line's rows (rank, pair,
     names, boards, IMPs) over the boards that count, with how many count, and the
     masterpoints awarded. Entries on boards that are not released yet change none of it."""
-    fields = [getattr(session, f.attname) for f in Session._meta.concrete_fields
-              if f.name != "version"]
     lines = [(line, [repr(row) for row in rows]) for line, rows in standings.lines]
     field = [repr(row) for row in standings.field or ()]
-    shown = (fields, session.compensation_table.name, lines, field, standings.counted,
-             standings.boards, sorted((masterpoints or {}).items()))
-    return hashlib.sha256(repr(shown).encode()).hexdigest()
+    return shown_digest(session, session.compensation_table.name, lines, field,
+                        standings.counted, standings.boards,
+                        sorted((masterpoints or {}).items()))
 
 
 def live_standings(session, sort, method=COMPENSATION):
@@ -171,8 +172,7 @@ def live_standings(session, sort, method=COMPENSATION):
         loaded["masterpoints"] = standings_masterpoints(session, method)
         return shown_by_standings(session, loaded["standings"], loaded["masterpoints"])
 
-    shown = cached_value("|".join(map(str, ("standings-shown", *session_state(session),
-                                            get_language(), method))), digest)
+    shown = cached_shown(session, ("standings", get_language(), method), digest)
     return shown, lambda: cached_html(
         f"standings-block|{shown}|{get_language()}|{sort}|{method}",
         lambda: render_live_standings(session, sort, method, loaded.get("standings"),

@@ -5,11 +5,12 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from club.conditional import cached_shown, not_modified, revalidated, shown_digest, weak_etag
 from club.models.choices import SWISS
 from club.plan import SessionPlan
 from club.stats.swiss import result_figures, swiss_standings
 from club.visibility import played_from, public_boards
-from reports.views.common import get_session
+from reports.views.common import get_session, viewer_state
 
 
 def public_swiss_standings(plan):
@@ -22,10 +23,27 @@ def public_swiss_standings(plan):
 
 @require_safe
 def swiss_page(request, session_id):
-    """The Swiss standings and rounds: the same few queries whatever the size."""
+    """The Swiss standings and rounds: the same few queries whatever the size. What the
+    page shows is worked out once per version of the session (cached), so a reload finding
+    it unchanged (entries on boards still in play change nothing here) is a 304 after one
+    query."""
     session = get_session(request, session_id)
     if session.movement != SWISS:
         raise Http404
-    plan = SessionPlan.load(session)
-    return render(request, "reports/swiss.html", {
-        "session": session, **public_swiss_standings(plan).context()})
+    loaded = {}
+
+    def shown():
+        loaded["context"] = public_swiss_standings(SessionPlan.load(session)).context()
+        return shown_digest(session, sorted(loaded["context"].items()))
+
+    def etag(digest):
+        return weak_etag("swiss", digest, *viewer_state(request))
+
+    kept = cached_shown(session, ("swiss",), shown)
+    unchanged = not_modified(request, etag(kept))
+    if unchanged is not None:
+        return revalidated(unchanged, etag(kept), public=False)
+    digest = kept if "context" in loaded else shown()  # the ETag of what is rendered
+    response = render(request, "reports/swiss.html", {"session": session,
+                                                      **loaded["context"]})
+    return revalidated(response, etag(digest), public=False)

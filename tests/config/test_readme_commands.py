@@ -8,8 +8,8 @@ filled with a session, files and a user made first; a placeholder this test does
 fails it, so a command added to the README is run too. What cannot run as written: the demo
 serves until stopped (it gets a free port, and is stopped once the site answers), the
 benchmarks build a throwaway database (or solve deals) and measure for minutes (`--help` loads
-the settings and the command as running them does; bench_live and bench_analysis have their
-own tests), createsuperuser asks at
+the settings and the command as running them does; bench_live, bench_phones and bench_analysis
+have their own tests), createsuperuser asks at
 a terminal (it reads Django's DJANGO_SUPERUSER_* variables instead), and the catalogue
 commands write under locale/ (they run on a copy of the project).
 
@@ -50,7 +50,8 @@ PLACEHOLDER = re.compile(r"[A-Z][A-Z_-]+(\.csv)?")
 CRON_FILE = "/var/backups/club/club-$(date +\\%d).json"
 DATA_COMMANDS = {"backup", "restore", "export_session", "import_session", "import_deals",
                  "calibrate"}
-BENCHMARKS = {"bench_pages", "bench_season", "bench_live", "bench_analysis", "bench_ratings"}
+BENCHMARKS = {"bench_pages", "bench_season", "bench_live", "bench_phones", "bench_analysis",
+              "bench_ratings"}
 CATALOGUE_COMMANDS = {"makemessages", "compilemessages"}
 # Two child processes at a time (SQLite makes a writer wait for the other); the lines of one
 # environment run one after the other in one process, in the README's order (the catalogue

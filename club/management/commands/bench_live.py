@@ -7,12 +7,15 @@ their real HTTP flow (open the code, open a board, post the result with its key,
 accept it: club.phones.views) while players poll the live standings block and their table's
 round page every 5-10 s, sending back the ETag they were given (If-None-Match). It prints
 requests per second and the median, 95th and 99th percentile time of each kind of request,
-and the errors; then stops gunicorn and drops the database. `--no-cache` turns the rendered
-pages' cache off on the server, `--no-conditional` the clients' If-None-Match.
+the share answered 304, the errors, and how often the workers found what they needed in
+the cache (club.stats.kept); then stops gunicorn and drops the database. `--no-cache`
+turns the rendered pages' cache off on the server, `--no-conditional` the clients'
+If-None-Match.
 """
 
 import heapq
 import http.client
+import json
 import math
 import os
 import random
@@ -23,10 +26,11 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from http.cookies import SimpleCookie
 from urllib.parse import quote, urlencode
@@ -38,6 +42,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.management import gunicorn_counts
 from club.management.bench import build_session, throwaway_database
 from club.management.commands.demo import plausible_result
 from club.models import Session
@@ -90,6 +95,7 @@ class Phone:
             self.bench.record(kind, time.perf_counter() - start, type(err).__name__)
             return None, ""
         self.bench.record(kind, time.perf_counter() - start, response.status)
+        self.location = response.getheader("Location")
         for header in response.headers.get_all("Set-Cookie") or []:
             for name, morsel in SimpleCookie(header).items():
                 self.cookies[name] = morsel.value
@@ -133,14 +139,14 @@ class TablePhone(Phone):
             path = reverse("table-board", args=[code, number])
             _status, page = self.request("board page", "GET", path)
             token = TOKEN.search(page)
-            self.request("accept post", "POST", reverse("table-accept", args=[code, number]),
-                         {"key": key, "csrfmiddlewaretoken": token[1] if token else ""})
+            self.send("accept post", reverse("table-accept", args=[code, number]),
+                      {"key": key, "csrfmiddlewaretoken": token[1] if token else ""})
             self.request("board page", "GET", path)
             return rng.uniform(0.5, 1.5) * bench.board_seconds
         if not self.boards:
             return None
         number, ns_hcp = self.boards.pop(0)
-        self.request("table page", "GET", reverse("table", args=[code]))
+        self.open_round()
         path = reverse("table-board", args=[code, number])
         _status, page = self.request("board page", "GET", path)
         token = TOKEN.search(page)
@@ -153,16 +159,24 @@ class TablePhone(Phone):
             form.update(level=contract.level, strain=contract.strain.value,
                         doubling=int(contract.doubling), declarer=declarer.value,
                         tricks=tricks)
-        self.request("entry post", "POST", path, form)
+        self.send("entry post", path, form)
         self.request("board page", "GET", path)
         self.pending = (number, key)
         return rng.uniform(1, 3)
+
+    def open_round(self):
+        self.request("table page", "GET", reverse("table", args=[self.code]))
+
+    def send(self, kind, path, form):
+        """A form posted the plain way (its redirect is not followed)."""
+        self.request(kind, "POST", path, form)
 
 
 class Bench:
     """The clock, the schedule of every visitor's next step and the measurements."""
 
-    def __init__(self, port, seconds, clients, poll, board_seconds, seed):
+    def __init__(self, port, seconds, clients, poll, board_seconds, seed, expected=EXPECTED):
+        self.expected = expected
         self.address, self.port = "127.0.0.1", port
         self.host = f"{self.address}:{port}"
         self.seconds, self.clients, self.poll = seconds, clients, poll
@@ -180,7 +194,7 @@ class Bench:
         with self.lock:
             self.times[kind].append(seconds * 1000)
             self.statuses[kind][status] += 1
-            if status not in EXPECTED[kind]:
+            if status not in self.expected[kind]:
                 self.errors[kind] += 1
 
     def run(self, visitors, warmup):
@@ -234,11 +248,19 @@ class Command(BaseCommand):
              "phones and 200 players' polls for a while, and print the response times.")
 
     def add_arguments(self, parser):
+        self.serving_arguments(parser)
+        parser.add_argument("--players", type=int, default=200)
+        parser.add_argument("--poll", choices=["alternate", "both"], default="alternate",
+                            help=_("Each player polls the standings and its table's page in "
+                                   "turn every 5-10 s (alternate), or each page every 5-10 s "
+                                   "(both: twice the polls)."))
+
+    def serving_arguments(self, parser):
+        """The evening, the server and the clients (bench_phones takes them too)."""
         parser.add_argument("--seconds", type=int, default=60,
                             help=_("How long the load is measured."))
         parser.add_argument("--warmup", type=int, default=15,
                             help=_("Seconds before that, while the players open the pages."))
-        parser.add_argument("--players", type=int, default=200)
         parser.add_argument("--tables", type=int, default=30)
         parser.add_argument("--rounds", type=int, default=9)
         parser.add_argument("--boards-per-round", type=int, default=3)
@@ -253,10 +275,6 @@ class Command(BaseCommand):
                             help=_("Serve without the rendered pages' cache."))
         parser.add_argument("--no-conditional", action="store_true",
                             help=_("Clients send no If-None-Match."))
-        parser.add_argument("--poll", choices=["alternate", "both"], default="alternate",
-                            help=_("Each player polls the standings and its table's page in "
-                                   "turn every 5-10 s (alternate), or each page every 5-10 s "
-                                   "(both: twice the polls)."))
         parser.add_argument("--seed", type=int, default=2026)
 
     def handle(self, *args, **options):
@@ -266,7 +284,9 @@ class Command(BaseCommand):
                                  "throwaway database beside it), not SQLite."))
         if not 1 <= options["seconds"] <= 3600:
             raise CommandError(_("--seconds must be 1 to 3600."))
-        with throwaway_database(f"{connection.settings_dict['NAME']}_bench_live"):
+        with (throwaway_database(f"{connection.settings_dict['NAME']}_bench_live"),
+              tempfile.TemporaryDirectory() as scratch):
+            self.counts_file = os.path.join(scratch, "cache-counts")
             session, phones = self.evening(options)
             self.stdout.write(ngettext("Session %(id)s: %(tables)s table, round %(round)s of "
                                        "%(rounds)s in play.",
@@ -286,6 +306,7 @@ class Command(BaseCommand):
                     server.wait()
             usage = resource.getrusage(resource.RUSAGE_CHILDREN)
             self.report(bench, elapsed, client_cpu, usage.ru_utime + usage.ru_stime)
+            self.report_cache(read_counts(self.counts_file))
 
     def evening(self, options):
         """The running session, its table codes and each table's boards still to play."""
@@ -311,12 +332,14 @@ class Command(BaseCommand):
                "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0",
                "SECURE_COOKIES": "0", "SECURE_HSTS_SECONDS": "0",
                "DJANGO_SETTINGS_MODULE": "config.settings",
-               "PYTHONWARNINGS": "ignore:No directory at:UserWarning"}
+               "PYTHONWARNINGS": "ignore:No directory at:UserWarning",
+               "BENCH_COUNTS": self.counts_file}
         if options["no_cache"]:
             env["PAGE_CACHE_SECONDS"] = "0"
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(options["workers"]), "--log-level", "warning"],
+             "--workers", str(options["workers"]), "--log-level", "warning",
+             "--config", f"python:{gunicorn_counts.__name__}"],
             cwd=settings.BASE_DIR, env=env, start_new_session=True)
         for _try in range(100):
             try:
@@ -352,13 +375,18 @@ class Command(BaseCommand):
             else:
                 players = [Player(bench, conditional, pages[n % 2:] + pages[:n % 2])]
             visitors += [(rng.uniform(0, warmup), player) for player in players]
+        return self.measured(options, bench, visitors)
+
+    def measured(self, options, bench, visitors):
+        """(bench, seconds measured, this client's CPU seconds) of running `visitors`."""
+        warmup = options["warmup"]
         self.stdout.write(ngettext("Serving on 127.0.0.1:%(port)s (%(workers)s gunicorn "
                                    "worker); %(warmup)s s warm-up, then %(seconds)s s "
                                    "measured...",
                                    "Serving on 127.0.0.1:%(port)s (%(workers)s gunicorn "
                                    "workers); %(warmup)s s warm-up, then %(seconds)s s "
                                    "measured...", options["workers"]) % {
-            "port": port, "workers": options["workers"], "warmup": warmup,
+            "port": bench.port, "workers": options["workers"], "warmup": warmup,
             "seconds": options["seconds"]})
         before = resource.getrusage(resource.RUSAGE_SELF)
         elapsed = bench.run(visitors, warmup)
@@ -376,16 +404,42 @@ class Command(BaseCommand):
         self.stdout.write(_("CPU seconds: gunicorn %(server).1f (all of its run), this "
                             "client %(client).1f (warm-up and load).")
                           % {"server": server_cpu, "client": client_cpu})
-        self.stdout.write(f"{_('request'):<17} {_('count'):>6} {'304':>6} {'p50 ms':>8} "
-                          f"{'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} {_('errors'):>6}")
-        for kind in EXPECTED:
+        self.stdout.write(f"{_('request'):<17} {_('count'):>6} {'304':>6} {'304 %':>6} "
+                          f"{'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+                          f"{_('errors'):>6}")
+        for kind in bench.expected:
             times = bench.times.get(kind)
             if not times:
                 continue
+            not_modified = bench.statuses[kind].get(304, 0)
             self.stdout.write(
-                f"{kind:<17} {len(times):>6} {bench.statuses[kind].get(304, 0):>6} "
+                f"{kind:<17} {len(times):>6} {not_modified:>6} "
+                f"{100 * not_modified / len(times):>6.1f} "
                 f"{percentile(times, .5):>8.1f} {percentile(times, .95):>8.1f} "
                 f"{percentile(times, .99):>8.1f} {max(times):>8.1f} {bench.errors[kind]:>6}")
         errors = {kind: dict(statuses) for kind, statuses in bench.statuses.items()
                   if bench.errors[kind]}
         self.stdout.write(_("Errors: %(errors)s") % {"errors": errors or _("none")})
+
+    def report_cache(self, counts):
+        """The share of each kind of cached value the workers found kept (club.stats.kept):
+        `counts` {(kind, found): count}."""
+        kinds = sorted({kind for kind, _found in counts})
+        if not kinds:
+            self.stdout.write(_("Cache: nothing asked for."))
+        for kind in kinds:
+            hits, total = counts[kind, True], counts[kind, True] + counts[kind, False]
+            self.stdout.write(_("Cache %(kind)s: %(hits)s of %(total)s found kept "
+                                "(%(share).1f %%).")
+                              % {"kind": kind, "hits": hits, "total": total,
+                                 "share": 100 * hits / total})
+
+
+def read_counts(path):
+    """The cache counts the workers wrote when they exited (gunicorn_counts), summed."""
+    counts = Counter()
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                counts.update({(kind, found): n for kind, found, n in json.loads(line)})
+    return counts

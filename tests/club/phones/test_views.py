@@ -324,7 +324,7 @@ def test_a_sit_out_round(client, db):
     assert "round 2 of 3" in client.get(reverse("table", args=[code])).content.decode()
 
 
-# --- conditional requests: the round page's ETag is the session's version ------------------
+# --- conditional requests: the round page's ETag is what it shows (test_round_etag.py) ---
 
 def test_an_unchanged_round_page_is_a_304_after_one_query(client, evening,
                                                           django_assert_num_queries):
