@@ -9,8 +9,9 @@ from django.db.models import Q
 from django.utils.translation import gettext
 
 from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableEntry
+from club.models.choices import SWISS
 from club.notation import result_display, signed
-from club.plan import SessionPlan
+from club.plan import SessionPlan, session_pairs
 from club.stats.swiss import swiss_standings
 from club.visibility import (
     current_seating,
@@ -65,8 +66,10 @@ class TableState:
         # The plan is handed to the services this page calls, so the movement is computed
         # once per request.
         # The movement needs every pair's number; the pages show the names of the pairs
-        # this table seats alone.
-        self.plan = SessionPlan.load(session, light_pairs(session))
+        # this table seats alone, but a Swiss round's page shows every pair's match.
+        swiss = session.movement == SWISS
+        self.plan = SessionPlan.load(session, session_pairs(session) if swiss
+                                     else light_pairs(session))
         self.pairs, self.pair_ids = self.plan.by_number, self.plan.by_id
         self.schedule = self.plan.seatings
         self.rounds = [Round(s, list(self.plan.boards_of(s)))
