@@ -30,13 +30,19 @@ class BoardLine:
 
     @property
     def open_comp(self):
-        """The home pair's compensation IMPs in the open room (it sits NS there)."""
+        """The open room's NS pair's (the home team's) compensation IMPs; None when the
+        room has no result or did not play the board."""
         return None if self.open is None or self.open.not_played else self.open.ns_imps
 
     @property
     def closed_comp(self):
-        """The home pair's compensation IMPs in the closed room (it sits EW there)."""
-        return None if self.closed is None or self.closed.not_played else self.closed.ew_imps
+        """The closed room's NS pair's (the away team's) compensation IMPs."""
+        return None if self.closed is None or self.closed.not_played else self.closed.ns_imps
+
+    @property
+    def rooms(self):
+        """(result, NS compensation IMPs) of the open room, then the closed room."""
+        return [(self.open, self.open_comp), (self.closed, self.closed_comp)]
 
 
 @dataclass

@@ -1,0 +1,52 @@
+"""A teams session's public pages: the standings by VPs with every round's matches, and a
+match's report board by board, the captains' running score (club.stats.teams). Both count
+only the boards the public may see (club.visibility: a board once both rooms of every match
+playing it have a result)."""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from club.models.choices import TEAMS
+from club.plan import SessionPlan
+from club.stats.teams import team_results, teams_standings
+from club.visibility import played_from, public_boards
+from reports.views.common import get_session
+
+
+def public_teams_standings(plan):
+    """The teams standings over the boards the public may see (a fixed number of queries:
+    the teams, the matches, the results)."""
+    results = team_results(plan.session)
+    played = played_from([(r.board_number, r.ns_pair_id, r.ew_pair_id) for r in results],
+                         {pair.pk: pair.number for pair in plan.pairs})
+    return teams_standings(plan, results, public_boards(plan, played))
+
+
+def _teams_session(request, session_id):
+    session = get_session(request, session_id)
+    if session.movement != TEAMS:
+        raise Http404
+    return session
+
+
+@require_safe
+def teams_page(request, session_id):
+    session = _teams_session(request, session_id)
+    standings = public_teams_standings(SessionPlan.load(session))
+    return render(request, "reports/teams.html", {"session": session, **standings.context()})
+
+
+@require_safe
+def match_report(request, session_id, match_id):
+    """One match board by board: both rooms' results, the swing in IMPs to the home team,
+    each table's compensation IMPs beside, the match's IMPs and VPs so far. It fits a
+    phone: the captains follow their match here."""
+    session = _teams_session(request, session_id)
+    standings = public_teams_standings(SessionPlan.load(session))
+    line = standings.match(match_id)
+    if line is None or line.match.is_bye:
+        raise Http404
+    return render(request, "reports/team_match.html", {
+        "session": session, "line": line, "match": line.match,
+        "scheduled": session.boards_per_round})

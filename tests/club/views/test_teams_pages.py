@@ -1,0 +1,155 @@
+"""Teams events' pages (issue 20): the setup form, the director's Teams page (teams,
+round robin, line-ups; refusals shown with what was chosen), the public standings and
+match report with the hidden-board rule, the table phones of the rooms, and a fixed
+number of queries whatever the number of teams."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from club.models import Session, Team, TeamMatch
+from scoring.models import moscow_table
+from tests.club.services.test_teams import enter, members, register, started, teams_session
+from tests.factories import make_player
+
+pytestmark = pytest.mark.django_db
+
+
+def play_round(session, round, open_text="3NT= N", closed_text="1NT= N"):
+    """Every match of `round`: `open_text` in the open room, `closed_text` in the closed."""
+    per_round = session.boards_per_round
+    for match in TeamMatch.objects.filter(session=session, round=round, away__isnull=False):
+        for offset in range(per_round):
+            board = (round - 1) * per_round + offset + 1
+            enter(session, board, match.open_ns, match.open_ew, open_text)
+            enter(session, board, match.closed_ns, match.closed_ew, closed_text)
+
+
+def test_the_setup_form_makes_a_teams_session_and_wants_its_rounds(director_client):
+    data = {"name": "Teams", "date": "2026-12-03", "movement": "teams", "tables": "4",
+            "rounds": "", "boards_per_round": "4", "duplicated": "True",
+            "compensation_table": str(moscow_table().pk), "policy": "line"}
+    response = director_client.post(reverse("setup-session-new"), data)
+    assert "A teams event plays as many rounds as the director chooses" in \
+        response.content.decode()
+    director_client.post(reverse("setup-session-new"), {**data, "rounds": "3"})
+    session = Session.objects.get()
+    assert (session.movement, session.rounds, session.boards.count()) == ("teams", 3, 12)
+    html = director_client.get(reverse("director-session", args=[session.pk])).content.decode()
+    assert reverse("teams", args=[session.pk]) in html
+
+
+def test_the_director_registers_a_team_and_a_refusal_keeps_the_choice(director_client):
+    session = teams_session()
+    page = reverse("teams", args=[session.pk])
+    players = [make_player(f"Player {i}") for i in range(1, 6)]
+    data = {"action": "team", "number": "1", "name": "Sharks",
+            "players": [str(p.pk) for p in players[:3]], "captain": str(players[0].pk)}
+    html = director_client.post(page, data).content.decode()
+    assert "A team has 4 to 6 players; got 3." in html
+    assert 'value="Sharks"' in html
+    assert f'<option value="{players[2].pk}" selected>' in html
+    assert not Team.objects.exists()
+    data["players"] = [str(p.pk) for p in players[:4]]
+    response = director_client.post(page, data, follow=True)
+    assert "Team Sharks registered." in response.content.decode()
+    assert Team.objects.get().members.count() == 4
+
+
+def test_the_director_makes_the_round_robin_and_sets_a_line_up(director_client):
+    session = teams_session()
+    register(session, 4)
+    page = reverse("teams", args=[session.pk])
+    response = director_client.post(page, {"action": "schedule"}, follow=True)
+    assert "The round robin is made" in response.content.decode()
+    assert TeamMatch.objects.filter(session=session).count() == 6
+    match = TeamMatch.objects.get(session=session, round=1, number=1)
+    home, away = members(match.home), members(match.away)
+    prefix = f"m{match.pk}-home-"
+    data = {"action": "line-up", "match": str(match.pk), "side": "home",
+            prefix + "open_1": home[0].pk, prefix + "open_2": home[1].pk,
+            prefix + "closed_1": home[2].pk, prefix + "closed_2": home[2].pk}
+    html = director_client.post(page, data).content.decode()
+    assert "A line-up seats four different players" in html
+    data[prefix + "closed_2"] = home[3].pk
+    response = director_client.post(page, data, follow=True)
+    assert "The line-up of Team 1 is set." in response.content.decode()
+    match.refresh_from_db()
+    assert {match.open_ns.player1, match.open_ns.player2} == set(home[:2])
+    # A player of the other team is not even offered.
+    html = director_client.get(page).content.decode()
+    assert f'id="id_m{match.pk}-home-open_1"' in html
+    form = html.split(f'id="id_m{match.pk}-home-open_1"')[1].split("</select>")[0]
+    assert away[0].name not in form and home[0].name in form
+
+
+def test_the_teams_page_is_for_directors_and_teams_sessions_only(director_client):
+    session = teams_session()
+    assert Client().get(reverse("teams", args=[session.pk])).status_code == 302
+    Session.objects.filter(pk=session.pk).update(movement="howell")
+    assert director_client.get(reverse("teams", args=[session.pk])).status_code == 404
+
+
+def test_the_public_pages_show_a_board_once_both_rooms_of_every_match_played_it(client):
+    session = started(boards=1)
+    standings = reverse("teams-standings", args=[session.pk])
+    match = TeamMatch.objects.get(session=session, round=1, number=1)
+    report = reverse("team-match", args=[session.pk, match.pk])
+    enter(session, 1, match.open_ns, match.open_ew, "3NT= N")
+    enter(session, 1, match.closed_ns, match.closed_ew, "1NT= N")
+    # Match 2 has not played board 1 yet: nothing of board 1 shows anywhere.
+    html = client.get(report).content.decode()
+    assert "No board of this match is shown yet." in html and "+400" not in html
+    assert "in play: 0 of 1 board" in client.get(standings).content.decode()
+    other = TeamMatch.objects.get(session=session, round=1, number=2)
+    enter(session, 1, other.open_ns, other.open_ew, "2S= N")
+    enter(session, 1, other.closed_ns, other.closed_ew, "2S= N")
+    html = client.get(report).content.decode()
+    # Open +400, closed +90: 310 to the home team, 7 IMPs; VPs of a 1-board match.
+    assert 'data-board="1" data-swing="7"' in html
+    assert "7 : -7" in html and "400" in html and "90" in html
+    html = client.get(standings).content.decode()
+    assert 'data-team="1" data-vps="' in html
+    assert client.get(reverse("standings", args=[session.pk])).content.decode().count(
+        standings) == 1
+
+
+def test_a_rooms_table_phone_enters_its_boards(client):
+    session = started(boards=1)
+    match = TeamMatch.objects.get(session=session, round=1, number=1)
+    phone = reverse("table", args=[session.table_codes.get(table=2).code])  # closed room
+    html = client.get(phone).content.decode()
+    assert "Boards this round" in html
+    assert match.closed_ns.players.split(" – ")[0] in html
+
+
+def test_the_public_pages_are_only_for_teams_sessions(client):
+    session = started()
+    Session.objects.filter(pk=session.pk).update(movement="howell")
+    assert client.get(reverse("teams-standings", args=[session.pk])).status_code == 404
+
+
+def queries(client, url):
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured.captured_queries)
+
+
+def test_the_teams_pages_run_a_fixed_number_of_queries(director):
+    counts = []
+    for teams in (4, 16):
+        session = started(teams=teams, rounds=3, boards=2)
+        play_round(session, 1)
+        play_round(session, 2, "4S= N", "4S-1 N")
+        match = TeamMatch.objects.filter(session=session, away__isnull=False).first()
+        director_client = Client()
+        director_client.force_login(director)
+        counts.append((
+            queries(Client(), reverse("teams-standings", args=[session.pk])),
+            queries(Client(), reverse("team-match", args=[session.pk, match.pk])),
+            queries(director_client, reverse("teams", args=[session.pk]))))
+    assert counts[0] == counts[1], counts
+    assert max(counts[0][:2]) <= 7, counts
+    assert counts[0][2] <= 12, counts
