@@ -1,8 +1,17 @@
-"""The WBF 2013 continuous VP scale written out again, for tests that check the product's
-VPs against an independent computation."""
+"""The WBF IMP scale and the WBF 2013 continuous VP scale written out again, for tests that
+check the product's IMPs and VPs against an independent computation."""
 
 import math
 from decimal import ROUND_HALF_UP, Decimal
+
+# The lowest difference in points that wins 1, 2, ... 24 IMPs.
+IMP_SCALE = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100,
+             1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000]
+
+
+def imps(difference):
+    won = sum(1 for low in IMP_SCALE if abs(difference) >= low)
+    return won if difference >= 0 else -won
 
 
 def wbf_vps(margin, boards):

@@ -7,7 +7,6 @@ with the WBF formula written out again, and no two pairs ever met twice."""
 import re
 from decimal import Decimal
 
-import pytest
 from django.urls import reverse
 
 from club.models import Result, SwissSeat
@@ -16,21 +15,8 @@ from scoring.models import moscow_table
 from tests.factories import make_pair
 from tests.wbf import wbf_vps
 
-PHONE = {"width": 390, "height": 844}
 # What each table's NS and EW make on the round's two boards (NS HCP 20 on every board).
 PLAYED = {1: ("4S= N", "3NT-1 N"), 2: ("2H= E", "1NT+1 N"), 3: ("3C-2 S", "4H= E")}
-
-
-@pytest.fixture
-def phones(browser):
-    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                    locale="en-US") for _ in range(3)]
-    pages = [context.new_page() for context in contexts]
-    for page in pages:
-        page.set_default_timeout(15_000)
-    yield pages
-    for context in contexts:
-        context.close()
 
 
 def enter(phone, base, code, board, text):

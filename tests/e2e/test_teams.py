@@ -7,15 +7,14 @@ written out again."""
 
 from decimal import Decimal
 
-import pytest
 from django.urls import reverse
 
 from club.models import Result, TeamMatch
 from club.services.sessions import create_session
 from scoring.models import moscow_table
-from tests.e2e.test_swiss import PHONE, enter
+from tests.e2e.test_swiss import enter
 from tests.factories import make_player
-from tests.wbf import wbf_vps
+from tests.wbf import imps, wbf_vps
 
 # What each table's NS pair makes on the round's two boards (NS HCP 20 on every board):
 # table 1 and 3 are open rooms, 2 and 4 the closed rooms of the same matches.
@@ -25,27 +24,7 @@ PLAYED = {
     3: [("1NT= N", "3S= S"), ("5DX-3 N", "3NT= S"), ("2C= N", "4S+1 N")],
     4: [("1NT+1 N", "4S= S"), ("3NT= N", "3NT= S"), ("2C= N", "4S= N")],
 }
-
-# The WBF IMP scale written out: (lowest difference, IMPs).
-IMP_SCALE = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100,
-             1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000]
-
-
-def imps(difference):
-    won = sum(1 for low in IMP_SCALE if abs(difference) >= low)
-    return won if difference >= 0 else -won
-
-
-@pytest.fixture
-def phones(browser):
-    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                    locale="en-US") for _ in range(4)]
-    pages = [context.new_page() for context in contexts]
-    for page in pages:
-        page.set_default_timeout(15_000)
-    yield pages
-    for context in contexts:
-        context.close()
+PHONES = 4  # two matches of two rooms
 
 
 def test_a_teams_night_from_registration_to_standings(phones, logged_in_page, live_server,

@@ -19,7 +19,7 @@ from club.visibility import public_boards
 from scoring.engine import parse_result
 from scoring.engine.adjustments import parse_adjusted
 from tests.factories import make_player, moscow_table
-from tests.wbf import wbf_vps
+from tests.wbf import imps, wbf_vps
 
 pytestmark = pytest.mark.django_db
 
@@ -266,18 +266,6 @@ def test_a_room_without_line_up_keeps_its_boards_hidden():
 
 
 # --- match scores and standings ---------------------------------------------------------------
-
-# The WBF IMP scale written out: (lowest difference, IMPs).
-IMP_SCALE = [(20, 1), (50, 2), (90, 3), (130, 4), (170, 5), (220, 6), (270, 7), (320, 8),
-             (370, 9), (430, 10), (500, 11), (600, 12), (750, 13), (900, 14), (1100, 15),
-             (1300, 16), (1500, 17), (1750, 18), (2000, 19), (2250, 20), (2500, 21),
-             (3000, 22), (3500, 23), (4000, 24)]
-
-
-def imps(difference):
-    won = sum(1 for low, _imps in IMP_SCALE if abs(difference) >= low)
-    return won if difference >= 0 else -won
-
 
 def test_a_match_scores_imps_from_both_rooms_and_vps_for_its_length():
     session = started(boards=2)
