@@ -335,3 +335,16 @@ def test_hidden_boards_count_for_nobody():
     line = public.match(match.pk)
     assert line.score is None and line.boards[0].open is None
     assert all(row.row.vps == 0 for row in public.rows)
+
+
+def test_a_pair_in_a_line_up_is_not_withdrawn():
+    from club.services.pairs import withdraw_pair
+
+    session = teams_session()
+    register(session, 4)
+    make_round_robin(session.pk)
+    line_up_all(session)
+    match = TeamMatch.objects.get(session=session, round=2, number=1)
+    with pytest.raises(Refused, match="is in a teams line-up of round 1"):
+        withdraw_pair(match.closed_ew_id)
+    assert Pair.objects.filter(pk=match.closed_ew_id).exists()
