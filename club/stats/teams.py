@@ -5,8 +5,8 @@ match's IMPs become VPs on the WBF 2013 scale for its length, and the teams are 
 VPs (scoring.engine.team_events.team_standings). Each room's results are ordinary pairs
 results, so each table's Moscow compensation IMPs stand beside the match's IMPs.
 
-A fixed number of queries whatever the size: the teams, the matches, the results (and the
-plan's pairs and match rows, loaded by the caller). Nothing here writes."""
+A fixed number of queries whatever the size: the teams and their players, the matches, the
+results (and the plan's pairs and match rows, loaded by the caller). Nothing here writes."""
 
 from dataclasses import dataclass, field
 
@@ -128,7 +128,8 @@ def teams_standings(plan, results=None, visible=None):
     session = plan.session
     if results is None:
         results = team_results(session)
-    teams = {team.pk: team for team in session.teams.select_related("captain")}
+    teams = {team.pk: team for team in session.teams.select_related("captain")
+             .prefetch_related("members__player")}
     matches = list(session.team_matches.order_by("round", "number"))
     number_of = {pair.pk: pair.number for pair in plan.pairs}
     by_board = {}

@@ -3,15 +3,41 @@ match's report board by board, the captains' running score (club.stats.teams). B
 only the boards the public may see (club.visibility: a board once both rooms of every match
 playing it have a result)."""
 
+import django_tables2 as tables
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_safe
 
+from club.io.exports import EXPORT_FORMATS
 from club.models.choices import TEAMS
 from club.plan import SessionPlan
 from club.stats.teams import team_results, teams_standings
 from club.visibility import played_from, public_boards
-from reports.views.common import get_session
+from reports.views.common import export_format, export_response, get_session
+
+
+class TeamStandingsTable(tables.Table):
+    """The teams standings as the downloads give them (CSV, XLSX, JSON)."""
+
+    rank = tables.Column(verbose_name=gettext_lazy("Rank"))
+    number = tables.Column(verbose_name=gettext_lazy("No."))
+    team = tables.Column(verbose_name=gettext_lazy("Team"))
+    captain = tables.Column(verbose_name=gettext_lazy("Captain"))
+    players = tables.Column(verbose_name=gettext_lazy("Players"))
+    matches = tables.Column(verbose_name=gettext_lazy("Matches"))
+    byes = tables.Column(verbose_name=gettext_lazy("Byes"))
+    vps = tables.Column(verbose_name=gettext_lazy("VPs"))
+    imps = tables.Column(verbose_name=gettext_lazy("IMPs"))
+
+
+def standings_table(standings):
+    return TeamStandingsTable([{
+        "rank": line.row.rank_label, "number": line.team.number, "team": line.team.name,
+        "captain": line.team.captain.name,
+        "players": ", ".join(m.player.name for m in line.team.members.all()),
+        "matches": line.row.matches, "byes": line.byes, "vps": float(line.row.vps),
+        "imps": line.row.imps} for line in standings.rows])
 
 
 def public_teams_standings(plan):
@@ -32,9 +58,16 @@ def _teams_session(request, session_id):
 
 @require_safe
 def teams_page(request, session_id):
+    """The standings and every round's matches; ?_export=csv (xlsx, json) downloads the
+    standings."""
     session = _teams_session(request, session_id)
     standings = public_teams_standings(SessionPlan.load(session))
-    return render(request, "reports/teams.html", {"session": session, **standings.context()})
+    fmt = export_format(request)
+    if fmt:
+        return export_response(standings_table(standings), fmt, gettext("Teams standings"),
+                               f"teams-{session.pk}")
+    return render(request, "reports/teams.html", {"session": session, **standings.context(),
+                                                  "export_formats": EXPORT_FORMATS})
 
 
 @require_safe
