@@ -5,6 +5,8 @@ function for each change; each locks the session and refuses what the event cann
 A line-up's two players form an ordinary Pair of the session (found, or made with the next
 free number), so a room's results are ordinary results (club.models.teams)."""
 
+from collections import Counter
+
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext, ngettext
@@ -12,12 +14,21 @@ from django.utils.translation import gettext, ngettext
 from club.models import Pair, Result, Team, TeamMatch, TeamMember
 from club.models.choices import TEAMS
 from club.models.teams import MAX_MEMBERS, MAX_TEAM_NUMBER, MIN_MEMBERS
+from club.plan import SessionPlan
 from club.schedule import MAX_PAIRS, listing
 from club.services.errors import Refused
 from club.services.locks import lock_session, locked_row
 from club.services.players import hold_players
+from club.services.swiss import check_rounds_left
+from club.stats.teams import teams_standings
 from scoring.engine import boards_of_set
-from scoring.engine.team_events import MAX_TEAMS, MIN_TEAMS, round_robin
+from scoring.engine.team_events import (
+    MAX_TEAMS,
+    MIN_TEAMS,
+    round_robin,
+    swiss_first_round,
+    swiss_next_round,
+)
 from scoring.engine.teams import Room, Side
 
 
@@ -124,25 +135,104 @@ def make_round_robin(session_id):
                 "A round robin of %(count)d teams has %(full)d rounds; the session has "
                 "%(rounds)d: reduce its rounds in the setup.", len(rounds))
                 % {"count": count, "full": len(rounds), "rounds": session.rounds})
-        tables = 2 * (count // 2)
-        if session.tables < tables:
-            raise Refused(ngettext(
-                "%(count)d teams play on %(tables)d tables (two a match); the session has "
-                "%(have)d table: add tables in the setup.",
-                "%(count)d teams play on %(tables)d tables (two a match); the session has "
-                "%(have)d tables: add tables in the setup.", session.tables)
-                % {"count": count, "tables": tables, "have": session.tables})
+        _check_tables(session, count)
         team_of = dict(enumerate(teams, start=1))
-        rows = []
-        for one in rounds[:session.rounds]:
-            rows.extend(TeamMatch(session=session, round=one.round, number=match.match,
-                                  home=team_of[match.home], away=team_of[match.away])
-                        for match in one.matches)
-            if one.bye is not None:
-                rows.append(TeamMatch(session=session, round=one.round, number=0,
-                                      home=team_of[one.bye]))
-        TeamMatch.objects.bulk_create(rows)
+        return sum(_store_round(session, one, team_of) for one in rounds[:session.rounds])
+
+
+def _check_tables(session, count):
+    """Refused when the session has too few tables for `count` teams: two a match."""
+    tables = 2 * (count // 2)
+    if session.tables < tables:
+        raise Refused(ngettext(
+            "%(count)d teams play on %(tables)d tables (two a match); the session has "
+            "%(have)d table: add tables in the setup.",
+            "%(count)d teams play on %(tables)d tables (two a match); the session has "
+            "%(have)d tables: add tables in the setup.", session.tables)
+            % {"count": count, "tables": tables, "have": session.tables})
+
+
+def _store_round(session, team_round, team_of, line_ups=None):
+    """The matches of an engine TeamRound (`team_of`: {team number: Team}), each team
+    seated as in `line_ups` ({team id: (its open-room pair's id, its closed-room pair's)})
+    when given; returns how many rows were stored."""
+    line_ups = line_ups or {}
+    rows = []
+    for match in team_round.matches:
+        home, away = team_of[match.home], team_of[match.away]
+        row = TeamMatch(session=session, round=team_round.round, number=match.match,
+                        home=home, away=away)
+        for side, team in ((Side.HOME, home), (Side.AWAY, away)):
+            for field, pair_id in zip(_SEATS[side], line_ups.get(team.pk, (None, None)),
+                                      strict=True):
+                setattr(row, f"{field}_id", pair_id)
+        rows.append(row)
+    if team_round.bye is not None:
+        rows.append(TeamMatch(session=session, round=team_round.round, number=0,
+                              home=team_of[team_round.bye]))
+    TeamMatch.objects.bulk_create(rows)
     return len(rows)
+
+
+def start_swiss_teams_round(session_id, *, seeded=True, rng=None):
+    """Pair the next round of a Swiss teams and store its matches; returns its number.
+    Round 1 (which makes the session a Swiss teams: its rounds are then stored one at a
+    time, a round robin's all at once): seeded by team number (1 v n/2+1 ...) or drawn
+    with `rng`. Later rounds: once every match of the last round is complete, by the
+    standings (VPs, then the tie-breaks), never a rematch while the field can avoid it
+    (refused when it cannot), the bye to the lowest team without one, the home team the
+    one that has been home less often. Each team keeps the line-up of its last match (its
+    open-room pair stays in the open room); the director may change it."""
+    with transaction.atomic():
+        session = _teams_session(session_id)
+        teams = list(session.teams.order_by("number"))
+        team_of = {team.number: team for team in teams}
+        if len(teams) < MIN_TEAMS:
+            raise Refused(ngettext(
+                "A Swiss teams needs %(min)d teams or more; %(count)d team is registered.",
+                "A Swiss teams needs %(min)d teams or more; %(count)d teams are registered.",
+                len(teams)) % {"min": MIN_TEAMS, "count": len(teams)})
+        _check_tables(session, len(teams))
+        plan = SessionPlan.load(session)
+        started = plan.team_rounds_made
+        check_rounds_left(session, started)
+        if started == 0:
+            _store_round(session, swiss_first_round(list(team_of), seeded=seeded, rng=rng),
+                         team_of)
+            return 1
+        standings = teams_standings(plan)
+        waiting = [line.match.number for line in standings.rounds[started]
+                   if not line.match.is_bye and not line.complete]
+        if waiting:
+            raise Refused(gettext(
+                "Round %(round)d is not complete: matches %(matches)s still have boards "
+                "without a result in a room. Start the next round when every match has "
+                "finished.") % {"round": started, "matches": listing(waiting)})
+        matches = [line.match for lines in standings.rounds.values() for line in lines]
+        played = [match for match in matches if not match.is_bye]
+        met = {frozenset((match.home.number, match.away.number)) for match in played}
+        byes = {match.home.number for match in matches if match.is_bye}
+        home_matches = Counter(match.home.number for match in played)
+        order = [row.team.number for row in standings.rows]
+        scores = {number: len(order) - index for index, number in enumerate(order)}
+        next_round = swiss_next_round(started + 1, scores, met, byes, home_matches)
+        if any(frozenset(match.teams) in met for match in next_round.matches):
+            raise Refused(gettext(
+                "The teams cannot all meet new opponents in round %(round)d: the session "
+                "has more rounds than this field can play without a rematch. Finish the "
+                "session here, or reduce its rounds.") % {"round": started + 1})
+        _store_round(session, next_round, team_of, _last_line_ups(played))
+    return started + 1
+
+
+def _last_line_ups(matches):
+    """{team id: (its open-room pair's id, its closed-room pair's)} of each team's last
+    match (`matches`: TeamMatch rows in round order, no bye)."""
+    line_ups = {}
+    for match in matches:
+        line_ups[match.home_id] = (match.open_ns_id, match.closed_ew_id)
+        line_ups[match.away_id] = (match.open_ew_id, match.closed_ns_id)
+    return line_ups
 
 
 # The seats of each team in a match: (its open-room pair's field, its closed-room pair's).

@@ -1,5 +1,6 @@
 """The director's page of a teams session: its teams (registered, changed, withdrawn), the
-round robin schedule, and each team's line-up for each match (club.services.teams)."""
+round robin or the Swiss rounds, and each team's line-up for each match
+(club.services.teams)."""
 
 from django.contrib import messages
 from django.http import Http404
@@ -12,7 +13,13 @@ from club.models.choices import TEAMS
 from club.permissions import director_required
 from club.plan import SessionPlan
 from club.services.errors import Refused
-from club.services.teams import delete_team, make_round_robin, save_team, set_line_up
+from club.services.teams import (
+    delete_team,
+    make_round_robin,
+    save_team,
+    set_line_up,
+    start_swiss_teams_round,
+)
 from club.views.setup import load_session
 
 
@@ -37,8 +44,8 @@ def _matches(session, teams):
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def team_page(request, session_id):
-    """Register the teams, make the round robin, set the line-ups. A refused or invalid
-    post shows the page again with what was typed and the reason."""
+    """Register the teams, make the round robin or each Swiss round, set the line-ups. A
+    refused or invalid post shows the page again with what was typed and the reason."""
     session = teams_session(session_id)
     teams = {team.pk: team for team in session.teams.select_related("captain")
              .prefetch_related("members__player").order_by("number")}
@@ -70,6 +77,11 @@ def team_page(request, session_id):
             make_round_robin(session.pk)
             done = gettext("The round robin is made: every match's tables and boards are "
                            "below. Set each team's line-up for its matches.")
+        elif action == "swiss":
+            round = start_swiss_teams_round(
+                session.pk, seeded=request.POST.get("draw", "seeded") != "random")
+            done = gettext("Swiss round %(round)d is made: its matches are below, each team "
+                           "seated as in its last match.") % {"round": round}
         elif action == "line-up":
             done = _saved_line_up(line_ups, request.POST)
     except Refused as err:
@@ -77,6 +89,7 @@ def team_page(request, session_id):
     if done:
         messages.success(request, done)
         return redirect("teams", session.pk)
+    made = max((match.round for match in matches), default=0)
     rounds = {}
     for match in matches:
         forms = [line_ups[match.pk, side] for side in ("home", "away")
@@ -85,6 +98,8 @@ def team_page(request, session_id):
     return render(request, "club/teams/teams.html", {
         "session": session, "teams": list(teams.values()), "team_form": team_form,
         "rounds": sorted(rounds.items()), "schedule_made": bool(matches),
+        # Swiss rounds are made one at a time, a round robin's all at once.
+        "next_swiss_round": made + 1 if made < session.rounds else None,
         "problems": SessionPlan.load(session).setup_problems,
     })
 

@@ -3,6 +3,7 @@ round robin stored as matches, line-ups as ordinary pairs whose rooms become the
 seatings, the hidden-board rule over both rooms of every match, and the match scores and
 standings of club.stats.teams checked against IMPs and VPs worked out here."""
 
+import random
 from decimal import Decimal
 
 import pytest
@@ -13,7 +14,13 @@ from club.plan import SessionPlan
 from club.services.errors import Refused
 from club.services.results import contract_values, enter_result
 from club.services.sessions import change_status, create_session
-from club.services.teams import delete_team, make_round_robin, save_team, set_line_up
+from club.services.teams import (
+    delete_team,
+    make_round_robin,
+    save_team,
+    set_line_up,
+    start_swiss_teams_round,
+)
 from club.stats.teams import teams_standings
 from club.visibility import public_boards
 from scoring.engine import parse_result
@@ -348,3 +355,104 @@ def test_a_pair_in_a_line_up_is_not_withdrawn():
     with pytest.raises(Refused, match="is in a teams line-up of round 1"):
         withdraw_pair(match.closed_ew_id)
     assert Pair.objects.filter(pk=match.closed_ew_id).exists()
+
+
+# --- Swiss teams ------------------------------------------------------------------------------
+
+def swiss_teams(teams=6, rounds=3, boards=1):
+    session = teams_session(teams, rounds, boards, tables=2 * (teams // 2))
+    register(session, teams)
+    return session
+
+
+def pairings(session, round):
+    return [(m.home.number, m.away.number if m.away else None)
+            for m in TeamMatch.objects.filter(session=session, round=round)
+            .select_related("home", "away").order_by("number")]
+
+
+def play_all(session, round, open_text="3NT= N", closed_text="1NT= N"):
+    """Both rooms of every match of `round` (one board a round)."""
+    for m in TeamMatch.objects.filter(session=session, round=round, away__isnull=False):
+        enter(session, round, m.open_ns, m.open_ew, open_text)
+        enter(session, round, m.closed_ns, m.closed_ew, closed_text)
+
+
+def test_swiss_teams_round_one_is_seeded_and_play_can_start():
+    session = swiss_teams()
+    assert start_swiss_teams_round(session.pk) == 1
+    assert pairings(session, 1) == [(1, 4), (2, 5), (3, 6)]
+    line_up_all(session)
+    change_status(session.pk, "start")
+    # Round robin is no longer possible, nor a second round 1.
+    with pytest.raises(Refused, match="schedule of matches is made"):
+        make_round_robin(session.pk)
+
+
+def test_a_random_first_round_draws_with_the_given_generator():
+    session = swiss_teams()
+    start_swiss_teams_round(session.pk, seeded=False, rng=random.Random(7))
+    teams = [team for match in pairings(session, 1) for team in match]
+    assert sorted(teams) == [1, 2, 3, 4, 5, 6]
+    assert pairings(session, 1) != [(1, 4), (2, 5), (3, 6)]
+
+
+def test_the_next_swiss_round_waits_for_every_match_then_pairs_by_vps_without_rematch():
+    session = swiss_teams()
+    start_swiss_teams_round(session.pk)
+    line_up_all(session)
+    change_status(session.pk, "start")
+    session.refresh_from_db()
+    first = TeamMatch.objects.get(session=session, round=1, number=1)
+    enter(session, 1, first.open_ns, first.open_ew, "3NT= N")
+    with pytest.raises(Refused, match="Round 1 is not complete: matches 1, 2, 3 still"):
+        start_swiss_teams_round(session.pk)
+    enter(session, 1, first.closed_ns, first.closed_ew, "1NT= N")
+    for m in TeamMatch.objects.filter(session=session, round=1).exclude(pk=first.pk):
+        enter(session, 1, m.open_ns, m.open_ew, "2S= N")
+        enter(session, 1, m.closed_ns, m.closed_ew, "2S= N")
+    assert start_swiss_teams_round(session.pk) == 2
+    # Team 1 won (7 IMPs), team 4 lost; 2, 3, 5, 6 drew (by number). 1 meets the next best
+    # it has not met: 2; then 3 v 5, and 6 v 4.
+    round_2 = pairings(session, 2)
+    met = {frozenset(p) for p in pairings(session, 1)}
+    assert not met & {frozenset(p) for p in round_2}
+    assert round_2[0] in ((1, 2), (2, 1))
+    # Each team keeps its pairs in their rooms, so the phones work at once.
+    top = TeamMatch.objects.get(session=session, round=2, number=1)
+    assert top.open_ns is not None and top.closed_ns is not None
+    team_1_open = first.open_ns_id
+    assert team_1_open in (top.open_ns_id, top.open_ew_id)
+
+
+def test_swiss_teams_refuses_a_round_beyond_the_sessions_rounds():
+    session = swiss_teams(teams=4, rounds=1)
+    start_swiss_teams_round(session.pk)
+    with pytest.raises(Refused, match="The session's 1 round has been started"):
+        start_swiss_teams_round(session.pk)
+
+
+def test_an_odd_swiss_field_gives_the_bye_and_it_scores_once_the_round_is_complete():
+    session = swiss_teams(teams=5, rounds=2)
+    start_swiss_teams_round(session.pk)
+    assert pairings(session, 1)[0] == (5, None)  # the last seed has the bye (match 0)
+    line_up_all(session)
+    change_status(session.pk, "start")
+    session.refresh_from_db()
+    play_all(session, 1, "2S= N", "2S= N")
+    standings = teams_standings(SessionPlan.load(session))
+    row = next(line for line in standings.rows if line.team.number == 5)
+    assert (row.row.vps, row.byes, row.row.matches) == (Decimal("12.00"), 1, 0)
+    start_swiss_teams_round(session.pk)
+    assert 5 in {team for pair in pairings(session, 2) for team in pair}
+    bye = pairings(session, 2)[0]
+    assert bye[1] is None and bye[0] != 5
+
+
+def test_no_round_is_started_past_the_sessions_last():
+    from club.services.swiss import check_rounds_left
+
+    session = swiss_teams(teams=4, rounds=2)
+    check_rounds_left(session, 1)  # one more round to go
+    with pytest.raises(Refused, match="All 2 rounds have been started"):
+        check_rounds_left(session, 2)

@@ -186,3 +186,19 @@ def test_the_teams_pages_run_a_fixed_number_of_queries(director):
     assert counts[0] == counts[1], counts
     assert max(counts[0][:3]) <= 8, counts
     assert counts[0][3] <= 12, counts
+
+
+def test_the_director_makes_each_swiss_round_from_the_teams_page(director_client):
+    session = teams_session(teams=4, rounds=2, boards=1, tables=4)
+    register(session, 4)
+    page = reverse("teams", args=[session.pk])
+    html = director_client.get(page).content.decode()
+    assert "Make Swiss round 1" in html and "Make the round robin" in html
+    response = director_client.post(page, {"action": "swiss", "draw": "seeded"}, follow=True)
+    html = response.content.decode()
+    assert "Swiss round 1 is made" in html and "Make Swiss round 2" in html
+    assert "Make the round robin" not in html
+    # Round 1 has no results: round 2 is refused with the reason, nothing stored.
+    html = director_client.post(page, {"action": "swiss"}, follow=True).content.decode()
+    assert "Round 1 is not complete" in html
+    assert not TeamMatch.objects.filter(session=session, round=2).exists()
