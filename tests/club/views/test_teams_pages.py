@@ -12,8 +12,17 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Session, Team, TeamMatch
+from club.services.sessions import change_status
+from club.services.teams import start_swiss_teams_round
 from scoring.models import moscow_table
-from tests.club.services.test_teams import enter, members, register, started, teams_session
+from tests.club.services.test_teams import (
+    enter,
+    line_up_all,
+    members,
+    register,
+    started,
+    teams_session,
+)
 from tests.factories import make_player
 from tests.wbf import wbf_vps
 
@@ -202,3 +211,23 @@ def test_the_director_makes_each_swiss_round_from_the_teams_page(director_client
     html = director_client.post(page, {"action": "swiss"}, follow=True).content.decode()
     assert "Round 1 is not complete" in html
     assert not TeamMatch.objects.filter(session=session, round=2).exists()
+
+
+def test_a_rooms_phone_waits_for_its_line_up_and_then_for_the_next_round(client):
+    from tests.club.services.test_teams import swiss_teams
+
+    session = swiss_teams(teams=4, rounds=2)
+    start_swiss_teams_round(session.pk)
+    line_up_all(session)
+    match = TeamMatch.objects.get(session=session, round=1, number=2)
+    TeamMatch.objects.filter(pk=match.pk).update(closed_ns=None, closed_ew=None)
+    change_status(session.pk, "start")
+    phone = reverse("table", args=[session.table_codes.get(table=4).code])
+    assert "No match seats this table yet" in client.get(phone).content.decode()
+    phone = reverse("table", args=[session.table_codes.get(table=1).code])
+    first = TeamMatch.objects.get(session=session, round=1, number=1)
+    enter(session, 1, first.open_ns, first.open_ew, "3NT= N")
+    html = client.get(phone + "?round=1").content.decode()
+    assert "Round 2 appears here once the director has made it" in html
+    assert "thank you for playing" not in html
+    assert reverse("teams-standings", args=[session.pk]) in html
