@@ -10,11 +10,12 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_safe
 
 from club.io.exports import EXPORT_FORMATS
+from club.io.usebio_teams import export_usebio_teams
 from club.models.choices import TEAMS
 from club.plan import SessionPlan
 from club.stats.teams import team_results, teams_standings
 from club.visibility import played_from, public_boards
-from reports.views.common import export_format, export_response, get_session
+from reports.views.common import download, export_format, export_response, get_session
 
 
 class TeamStandingsTable(tables.Table):
@@ -59,9 +60,13 @@ def _teams_session(request, session_id):
 @require_safe
 def teams_page(request, session_id):
     """The standings and every round's matches; ?_export=csv (xlsx, json) downloads the
-    standings."""
+    standings, ?_export=usebio the event as USEBIO (public: no membership numbers)."""
     session = _teams_session(request, session_id)
     standings = public_teams_standings(SessionPlan.load(session))
+    if request.GET.get("_export") == "usebio":
+        return download(export_usebio_teams(session, standings),
+                        "application/xml; charset=utf-8",
+                        f"teams-{session.date}-{session.pk}.xml")
     fmt = export_format(request)
     if fmt:
         return export_response(standings_table(standings), fmt, gettext("Teams standings"),
