@@ -248,6 +248,8 @@ def set_line_up(match_id, side, open_players, closed_players):
     (the director corrects the results first), a bye, a finished session."""
     side = Side(side)
     with transaction.atomic():
+        # Players before the session, as every service takes them: the pairs point at them.
+        hold_players([p.pk for p in (*open_players, *closed_players)])
         found = TeamMatch.objects.filter(pk=match_id).values_list("session_id", flat=True)
         if not found:
             raise Refused(gettext("This match no longer exists."))
@@ -320,3 +322,26 @@ def _rooms_played(session, match):
             rooms.add(room)
     return rooms
 
+
+
+def schedule_change_problems(session, after):
+    """{field: [messages]} against giving a teams `session` whose schedule is made the
+    setup `after` (an unsaved Session): it stays a teams session, keeps the tables its
+    matches play at and at least the rounds already made."""
+    made = session.team_matches.order_by()
+    if session.movement != TEAMS or not made.exists():
+        return {}
+    problems = {}
+    if after.movement != TEAMS:
+        problems["movement"] = [gettext("The teams' matches are made: the session stays a "
+                                        "teams event.")]
+    tables = 2 * max(made.values_list("number", flat=True))
+    if after.tables < tables:
+        problems["tables"] = [gettext("The matches play at tables 1 to %(tables)d: the "
+                                      "session keeps %(tables)d tables or more.")
+                              % {"tables": tables}]
+    rounds = max(made.values_list("round", flat=True))
+    if after.rounds < rounds:
+        problems["rounds"] = [gettext("Matches are made for %(rounds)d rounds: the session "
+                                      "keeps %(rounds)d rounds or more.") % {"rounds": rounds}]
+    return problems

@@ -472,3 +472,25 @@ def test_a_teams_session_earns_no_masterpoints_by_pair_standings():
     change_status(session.pk, "finish")
     change_status(session.pk, "publish")
     assert not MasterpointAward.objects.filter(session=session).exists()
+
+
+def test_the_setup_keeps_what_the_made_matches_need():
+    from club.models import Session
+    from club.services.sessions import update_session
+    from club.services.teams import schedule_change_problems
+
+    session = started()
+    with pytest.raises(Refused, match="Matches are made for 3 rounds"):
+        update_session(session.pk, {"rounds": 2})
+    with pytest.raises(Refused, match="tables 1 to 4: the session keeps 4 tables"):
+        update_session(session.pk, {"tables": 3})
+    assert schedule_change_problems(session, Session(movement="howell", tables=4,
+                                                     rounds=3))["movement"]
+    # More partnerships than two a table are no reason to refuse a change.
+    match = TeamMatch.objects.get(session=session, round=3, number=1)
+    p = members(match.home)
+    set_line_up(match.pk, "home", (p[0], p[2]), (p[1], p[3]))
+    assert Pair.objects.filter(session=session).count() == 10  # 8 seats on 4 tables
+    update_session(session.pk, {"name": "Renamed teams night"})
+    session.refresh_from_db()
+    assert session.name == "Renamed teams night"
