@@ -14,6 +14,7 @@ from django.urls import reverse
 from club.models import Session, Team, TeamMatch
 from club.services.sessions import change_status
 from club.services.teams import start_swiss_teams_round
+from club.stats.players import player_evenings, totals
 from scoring.models import moscow_table
 from tests.club.services.test_teams import (
     enter,
@@ -233,3 +234,19 @@ def test_a_rooms_phone_waits_for_its_line_up_and_then_for_the_next_round(client)
     assert "Round 2 appears here once the director has made it" in html
     assert "thank you for playing" not in html
     assert reverse("teams-standings", args=[session.pk]) in html
+
+
+def test_a_teams_nights_compensation_counts_on_the_players_pages(client):
+    session = started(boards=1)
+    play_round(session, 1)  # the open rooms' NS make 3NT= at 20 HCP: +400 against 0 owed
+    change_status(session.pk, "finish")
+    change_status(session.pk, "publish")
+    match = TeamMatch.objects.get(session=session, round=1, number=1)
+    player = match.open_ns.player1
+    result = match.open_ns.ns_results.get()
+    played, _names = player_evenings(player.pk)
+    assert (totals(played).sessions, totals(played).boards, totals(played).imps) == (
+        1, 1, result.ns_imps)
+    assert result.ns_imps > 0
+    html = client.get(reverse("player", args=[player.pk])).content.decode()
+    assert "Teams night" in html
