@@ -243,7 +243,8 @@ def set_line_up(match_id, side, open_players, closed_players):
     """Seat `side`'s team (Side.HOME or Side.AWAY) in a match: the two Players of its pair
     in the open room and the two in the closed room (the home team sits NS in the open
     room, EW in the closed). Each pair becomes a Pair of the session: the one these two
-    players already form, else a new one with the next free number. Refused: a player not
+    players already form, else a new one with the next free number. The team's later
+    matches without its line-up get the same one (_carry_forward). Refused: a player not
     in the team or seated twice, a room whose pair already has a result in this match
     (the director corrects the results first), a bye, a finished session."""
     side = Side(side)
@@ -280,7 +281,21 @@ def set_line_up(match_id, side, open_players, closed_players):
                 match.save(update_fields=list(_SEATS[side]))
         except IntegrityError as err:
             raise Refused(gettext("A pair cannot sit at two seats of one match.")) from err
+        _carry_forward(session, match, team, pairs)
     return match
+
+
+def _carry_forward(session, match, team, pairs):
+    """Seat `team` the same way (`pairs`: its open-room and closed-room pair) in its later
+    matches where it has no line-up yet, so that a team keeping its pairs all evening is
+    seated once."""
+    for side in Side:
+        open_field, closed_field = _SEATS[side]
+        team_field = "home" if side is Side.HOME else "away"
+        TeamMatch.objects.filter(
+            session=session, round__gt=match.round, **{team_field: team},
+            **{f"{open_field}__isnull": True, f"{closed_field}__isnull": True},
+        ).update(**{open_field: pairs[0], closed_field: pairs[1]})
 
 
 ROOM_PLAYED = {

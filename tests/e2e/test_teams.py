@@ -1,12 +1,13 @@
 """A teams night in the browser (issue 20): 4 teams of 4, a round robin of 3 rounds of 2
-boards. The director registers the teams, makes the round robin and sets every line-up on
-the Teams page, then starts play; four table phones (two matches of two rooms) enter and
-accept every result. The public standings and a match report are checked against IMPs
-and VPs computed here from the stored table scores with the IMP scale and the WBF formula
-written out again."""
+boards. The director registers the teams, makes the round robin and sets each team's
+line-up in round 1 (carried to its later matches) on the Teams page, then starts play;
+four table phones (two matches of two rooms) enter and accept every result. The public
+standings and a match report are checked against IMPs and VPs computed here from the
+stored table scores with the IMP scale and the WBF formula written out again."""
 
 from decimal import Decimal
 
+from django.db.models import Q
 from django.urls import reverse
 
 from club.models import Result, TeamMatch
@@ -49,8 +50,10 @@ def test_a_teams_night_from_registration_to_standings(phones, logged_in_page, li
     with director.expect_navigation():
         director.get_by_role("button", name="Make the round robin").click()
     assert "The round robin is made" in director.inner_text(".messages")
-    # Every team sits its players 1-2 in its open-room seat and 3-4 in its closed one.
-    for match in TeamMatch.objects.filter(session=session).select_related("home", "away"):
+    # Every team sits its players 1-2 in its open-room seat and 3-4 in its closed one, set
+    # in round 1: each line-up carries to the team's later matches.
+    for match in TeamMatch.objects.filter(session=session, round=1).select_related(
+            "home", "away"):
         for side, team in (("home", match.home), ("away", match.away)):
             squad = squads[team.number - 1]
             prefix = f"m{match.pk}-{side}-"
@@ -63,6 +66,8 @@ def test_a_teams_night_from_registration_to_standings(phones, logged_in_page, li
                 form.get_by_role("button", name="Set line-up").click()
             assert f"The line-up of {team.name} is set." in director.inner_text(".messages")
     director.screenshot(path=str(artifacts / "teams-director.png"), full_page=True)
+    assert not TeamMatch.objects.filter(session=session).filter(
+        Q(open_ns=None) | Q(open_ew=None) | Q(closed_ns=None) | Q(closed_ew=None)).exists()
 
     director.goto(base + reverse("director-session", args=[session.pk]))
     with director.expect_navigation():

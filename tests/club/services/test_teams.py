@@ -494,3 +494,29 @@ def test_the_setup_keeps_what_the_made_matches_need():
     update_session(session.pk, {"name": "Renamed teams night"})
     session.refresh_from_db()
     assert session.name == "Renamed teams night"
+
+
+def test_a_line_up_carries_to_the_teams_later_matches_without_one():
+    session = teams_session()
+    register(session, 4)
+    make_round_robin(session.pk)
+    first = TeamMatch.objects.get(session=session, round=1, number=1)  # 1 v 4
+    p = members(first.home)
+    first = set_line_up(first.pk, "home", (p[0], p[1]), (p[2], p[3]))
+    # Team 1 is away in round 2 (3 v 1) and home in round 3 (1 v 2): seated in both.
+    later = {m.round: m for m in TeamMatch.objects.filter(session=session, round__gt=1)
+             if first.home_id in (m.home_id, m.away_id)}
+    assert (later[2].open_ew_id, later[2].closed_ns_id) == (first.open_ns_id,
+                                                            first.closed_ew_id)
+    assert (later[3].open_ns_id, later[3].closed_ew_id) == (first.open_ns_id,
+                                                            first.closed_ew_id)
+    # A later line-up of its own stays: round 3 swaps, round 2 keeps what it had.
+    set_line_up(later[3].pk, "home", (p[0], p[2]), (p[1], p[3]))
+    set_line_up(first.pk, "home", (p[0], p[1]), (p[2], p[3]))
+    later[3].refresh_from_db()
+    assert later[3].open_ns_id != first.open_ns_id
+    # The other teams' seats stay empty.
+    others = TeamMatch.objects.filter(session=session).exclude(home=first.home).exclude(
+        away=first.home)
+    assert others.count() == 3
+    assert not others.filter(open_ns__isnull=False).exists()
