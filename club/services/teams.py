@@ -293,7 +293,7 @@ def _carry_forward(session, match, team, pairs):
         open_field, closed_field = _SEATS[side]
         team_field = "home" if side is Side.HOME else "away"
         TeamMatch.objects.filter(
-            session=session, round__gt=match.round, **{team_field: team},
+            session=session, round__gt=match.round, away__isnull=False, **{team_field: team},
             **{f"{open_field}__isnull": True, f"{closed_field}__isnull": True},
         ).update(**{open_field: pairs[0], closed_field: pairs[1]})
 

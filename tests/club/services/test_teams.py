@@ -169,6 +169,12 @@ def test_an_odd_number_of_teams_has_a_bye_each_round():
     byes = list(TeamMatch.objects.filter(session=session, away__isnull=True)
                 .values_list("round", "home__number"))
     assert len(byes) == 5 and {team for _round, team in byes} == {1, 2, 3, 4, 5}
+    # Seating every team in round 1 carries to its later matches, never to its bye.
+    line_up_all(session)
+    assert not TeamMatch.objects.filter(session=session, away__isnull=True,
+                                        open_ns__isnull=False).exists()
+    assert not TeamMatch.objects.filter(session=session, away__isnull=False,
+                                        open_ns__isnull=True).exists()
 
 
 def test_the_round_robin_refuses_too_many_rounds_too_few_tables_or_teams():

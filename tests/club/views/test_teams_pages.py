@@ -250,3 +250,32 @@ def test_a_teams_nights_compensation_counts_on_the_players_pages(client):
     assert result.ns_imps > 0
     html = client.get(reverse("player", args=[player.pk])).content.decode()
     assert "Teams night" in html
+
+
+@pytest.mark.parametrize("name", [
+    "director-session", "setup-session-edit", "setup-pairs", "setup-schedule",
+    "setup-table-cards", "hand-records", "entry-session", "entry-checks",
+    "entry-dashboard", "table-codes", "teams", "standings", "board-list", "teams-standings",
+    "session-archive"])
+def test_every_page_of_a_teams_session_in_its_second_round_opens(director_client, name):
+    session = started(teams=5, rounds=5, boards=1)  # a bye each round
+    play_round(session, 1)
+    match = TeamMatch.objects.get(session=session, round=2, number=1)
+    enter(session, 2, match.open_ns, match.open_ew, "4S= N")
+    response = director_client.get(reverse(name, args=[session.pk]))
+    assert response.status_code == 200, response.content.decode()[:2000]
+
+
+def test_the_scorecards_board_reports_and_entry_of_a_teams_session(director_client):
+    session = started(boards=1)
+    play_round(session, 1)
+    match = TeamMatch.objects.get(session=session, round=1, number=1)
+    for url in (reverse("pair-scorecard", args=[session.pk, match.closed_ns.number]),
+                reverse("board-report", args=[session.pk, 1]),
+                reverse("entry-scorecard", args=[session.pk, 1, 2]),
+                reverse("team-match", args=[session.pk, match.pk])):
+        response = director_client.get(url)
+        assert response.status_code == 200, url
+    # The closed room's entry sheet names the room's two pairs.
+    html = director_client.get(reverse("entry-scorecard", args=[session.pk, 1, 2])).content
+    assert match.closed_ns.player1.name in html.decode()
