@@ -4,6 +4,7 @@ match report with the hidden-board rule, the table phones of the rooms, and a fi
 number of queries whatever the number of teams."""
 
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -12,9 +13,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Session, Team, TeamMatch
+from club.services.results import contract_values, correct_result
 from club.services.sessions import change_status
 from club.services.teams import start_swiss_teams_round
 from club.stats.players import player_evenings, totals
+from scoring.engine import parse_result
 from scoring.models import moscow_table
 from tests.club.services.test_teams import (
     enter,
@@ -279,3 +282,29 @@ def test_the_scorecards_board_reports_and_entry_of_a_teams_session(director_clie
     # The closed room's entry sheet names the room's two pairs.
     html = director_client.get(reverse("entry-scorecard", args=[session.pk, 1, 2])).content
     assert match.closed_ns.player1.name in html.decode()
+
+
+def test_the_public_pages_do_not_change_with_a_hidden_boards_results():
+    """While one room of match 2 has not played board 1, the results of board 1 in the
+    other rooms may be anything: the public teams pages, match reports and downloads read
+    the same."""
+    session = started(boards=1)
+    match, other = TeamMatch.objects.filter(session=session, round=1).order_by("number")
+    entered = [enter(session, 1, match.open_ns, match.open_ew, "3NT= N"),
+               enter(session, 1, match.closed_ns, match.closed_ew, "1NT= N"),
+               enter(session, 1, other.open_ns, other.open_ew, "2S= N")]
+    urls = [reverse("teams-standings", args=[session.pk]),
+            reverse("teams-standings", args=[session.pk]) + "?_export=json",
+            reverse("teams-standings", args=[session.pk]) + "?_export=usebio",
+            reverse("team-match", args=[session.pk, match.pk]),
+            reverse("team-match", args=[session.pk, other.pk])]
+
+    def pages():
+        # The language form's CSRF token is new on every visit.
+        return [re.sub(rb'csrfmiddlewaretoken" value="\w+"', b"", Client().get(url).content)
+                for url in urls]
+
+    before = pages()
+    for result, text in zip(entered, ("6NTX-4 N", "7S= N", "pass"), strict=True):
+        correct_result(result.pk, result.version, contract_values(parse_result(text)))
+    assert pages() == before
