@@ -17,8 +17,12 @@ class TeamForm(forms.Form):
     captain = forms.ModelChoiceField(label=_("Captain"), queryset=Player.objects.order_by("name"),
                                      help_text=_("One of the team's players."))
 
-    def __init__(self, *args, next_number=1, **kwargs):
+    def __init__(self, *args, next_number=1, team=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if team is not None:  # changing a registered team: its values to start from
+            self.initial.update({"number": team.number, "name": team.name,
+                                 "captain": team.captain_id,
+                                 "players": [m.player_id for m in team.members.all()]})
         self.initial.setdefault("number", next_number)
 
 

@@ -52,7 +52,11 @@ def team_page(request, session_id):
     matches = _matches(session, teams)
     action = request.POST.get("action") if request.method == "POST" else None
     next_number = max((team.number for team in teams.values()), default=0) + 1
-    team_form = TeamForm(request.POST if action == "team" else None, next_number=next_number)
+    # ?team=<id> (or a posted team) changes that team instead of registering a new one.
+    editing = teams.get(_int(request.POST.get("team") if action == "team"
+                             else request.GET.get("team")))
+    team_form = TeamForm(request.POST if action == "team" else None, next_number=next_number,
+                         team=editing)
     line_ups = {}
     for match in matches:
         if match.is_bye:
@@ -65,10 +69,9 @@ def team_page(request, session_id):
     done = None
     try:
         if action == "team" and team_form.is_valid():
-            data = team_form.cleaned_data
-            done = _saved_team(team_form, session, data)
+            done = _saved_team(team_form, session, team_form.cleaned_data, editing)
         elif action == "withdraw":
-            team = teams.get(int(request.POST.get("team") or 0))
+            team = teams.get(_int(request.POST.get("team")))
             if team is None:
                 raise Refused(gettext("This team no longer exists."))
             delete_team(team.pk)
@@ -97,6 +100,7 @@ def team_page(request, session_id):
         rounds.setdefault(match.round, []).append((match, forms))
     return render(request, "club/teams/teams.html", {
         "session": session, "teams": list(teams.values()), "team_form": team_form,
+        "editing": editing,
         "rounds": sorted(rounds.items()), "schedule_made": bool(matches),
         # Swiss rounds are made one at a time, a round robin's all at once.
         "next_swiss_round": made + 1 if made < session.rounds else None,
@@ -104,13 +108,21 @@ def team_page(request, session_id):
     })
 
 
-def _saved_team(form, session, data):
+def _int(value):
+    """A posted or queried id, or 0 for anything that is not one."""
+    return int(value) if value and value.isdigit() else 0
+
+
+def _saved_team(form, session, data, editing):
     try:
         team = save_team(session.pk, number=data["number"], name=data["name"],
-                         captain=data["captain"], players=data["players"])
+                         captain=data["captain"], players=data["players"],
+                         team_id=editing.pk if editing else None)
     except Refused as err:
         form.add_error(None, err)
         return None
+    if editing:
+        return gettext("Team %(name)s saved.") % {"name": team.name}
     return gettext("Team %(name)s registered.") % {"name": team.name}
 
 

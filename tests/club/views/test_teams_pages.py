@@ -308,3 +308,36 @@ def test_the_public_pages_do_not_change_with_a_hidden_boards_results():
     for result, text in zip(entered, ("6NTX-4 N", "7S= N", "pass"), strict=True):
         correct_result(result.pk, result.version, contract_values(parse_result(text)))
     assert pages() == before
+
+
+def test_the_director_changes_a_registered_team(director_client):
+    session = teams_session()
+    [team] = register(session, 1)
+    page = reverse("teams", args=[session.pk])
+    html = director_client.get(page + f"?team={team.pk}").content.decode()
+    assert "Change team Team 1" in html and 'value="Team 1"' in html
+    players = members(team)
+    assert f'<option value="{players[3].pk}" selected>' in html
+    extra = make_player("Reserve")
+    data = {"action": "team", "team": str(team.pk), "number": "1", "name": "Sharks",
+            "players": [str(p.pk) for p in [*players, extra]], "captain": str(extra.pk)}
+    response = director_client.post(page, data, follow=True)
+    assert "Team Sharks saved." in response.content.decode()
+    team.refresh_from_db()
+    assert (team.name, team.captain, team.members.count()) == ("Sharks", extra, 5)
+    assert Team.objects.filter(session=session).count() == 1
+    # Nonsense in the address is no team: the page registers a new one.
+    html = director_client.get(page + "?team=x1").content.decode()
+    assert "Register a team" in html
+
+
+def test_the_director_withdraws_a_team_before_the_schedule(director_client):
+    session = teams_session()
+    teams = register(session, 4)
+    page = reverse("teams", args=[session.pk])
+    response = director_client.post(page, {"action": "withdraw", "team": str(teams[3].pk)},
+                                    follow=True)
+    assert "Team Team 4 withdrawn." in response.content.decode()
+    assert Team.objects.filter(session=session).count() == 3
+    response = director_client.post(page, {"action": "withdraw", "team": "999"}, follow=True)
+    assert "This team no longer exists." in response.content.decode()
