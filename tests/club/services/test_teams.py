@@ -526,3 +526,17 @@ def test_a_line_up_carries_to_the_teams_later_matches_without_one():
         away=first.home)
     assert others.count() == 3
     assert not others.filter(open_ns__isnull=False).exists()
+
+
+def test_a_teams_session_made_by_mistake_is_deleted_whole():
+    from club.models import Session
+    from club.services.sessions import delete_session
+
+    session = teams_session()
+    register(session, 4)
+    make_round_robin(session.pk)
+    line_up_all(session)
+    delete_session(session.pk)
+    assert not Session.objects.filter(pk=session.pk).exists()
+    assert not Team.objects.exists() and not TeamMatch.objects.exists()
+    assert not Pair.objects.exists()
