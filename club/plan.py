@@ -15,10 +15,10 @@ from functools import cached_property
 
 from django.utils.translation import gettext, ngettext
 
-from club.models.choices import LAST_ROUND, SWISS
+from club.models.choices import LAST_ROUND, SWISS, TEAMS
 from club.notation import bridge_message
 from club.schedule import board_total, listing, seating_boards, section_message
-from scoring.engine import MovementError, MovementKind, Seating, movements
+from scoring.engine import MovementError, MovementKind, Seating, boards_of_set, movements
 from scoring.engine.movements import Arrangement
 
 
@@ -49,15 +49,25 @@ def once_per_count(schedules, count, compute):
     return found
 
 
+def team_match_rows(session):
+    """The stored matches of a teams session (club.models.TeamMatch; one query): (round,
+    match number, whether it is a bye, and the numbers of its open NS, open EW, closed NS
+    and closed EW pairs, None until the line-ups are set)."""
+    return list(session.team_matches.order_by("round", "number")
+                .values_list("round", "number", "away_id", "open_ns__number",
+                             "open_ew__number", "closed_ns__number", "closed_ew__number"))
+
+
 class SessionPlan:
     """A session's movement for its registered pairs (see the module docstring)."""
 
-    def __init__(self, session, pairs=(), *, numbers=None, swiss=()):
+    def __init__(self, session, pairs=(), *, numbers=None, swiss=(), matches=()):
         """`pairs`: the session's Pair rows; or only their `numbers`, for a setup that is
         not stored (a form's change, a file being read). `swiss`: a Swiss session's stored
-        rounds (swiss_rows)."""
+        rounds (swiss_rows); `matches`: a teams session's (team_match_rows)."""
         self.session = session
         self.swiss_rows = list(swiss)
+        self.match_rows = list(matches)
         self.pairs = list(pairs)
         self.by_number = {pair.number: pair for pair in self.pairs}
         self.by_id = {pair.pk: pair for pair in self.pairs}
@@ -68,9 +78,11 @@ class SessionPlan:
     def load(cls, session, pairs=None):
         """The plan of a stored session (one query: its pairs with their players, or
         `pairs` when the caller loaded them otherwise; one more for a Swiss session's
-        stored rounds)."""
+        stored rounds or a teams session's matches)."""
         swiss = swiss_rows(session) if session.movement == SWISS else ()
-        return cls(session, session_pairs(session) if pairs is None else pairs, swiss=swiss)
+        matches = team_match_rows(session) if session.movement == TEAMS else ()
+        return cls(session, session_pairs(session) if pairs is None else pairs, swiss=swiss,
+                   matches=matches)
 
     @classmethod
     def of_numbers(cls, session, numbers):
@@ -112,6 +124,42 @@ class SessionPlan:
         """How many Swiss rounds the director has started."""
         return max((row[0] for row in self.swiss_rows), default=0)
 
+    # --- teams ------------------------------------------------------------------------------
+
+    @property
+    def teams(self):
+        """Whether the session is a teams event: its seatings are its matches' rooms."""
+        return self.session.movement == TEAMS
+
+    @cached_property
+    def team_seatings(self):
+        """Each room of the stored matches whose line-up is set, as a seating: match m of
+        round r plays board set r at tables 2m - 1 (open) and 2m (closed)."""
+        seatings = []
+        for round, number, away, open_ns, open_ew, closed_ns, closed_ew in self.match_rows:
+            if away is None:
+                continue
+            for table, ns, ew in ((2 * number - 1, open_ns, open_ew),
+                                  (2 * number, closed_ns, closed_ew)):
+                if ns is not None and ew is not None:
+                    seatings.append(Seating(round, table, ns, ew, round))
+        return sorted(seatings, key=lambda s: (s.round, s.table))
+
+    @cached_property
+    def rooms_without_line_up(self):
+        """{board set: how many rooms of its matches have no line-up yet}: such a room
+        has no seating, yet its boards stay hidden until it has played them."""
+        waiting = Counter()
+        for round, _number, away, *pairs in self.match_rows:
+            if away is not None:
+                waiting[round] += (None in pairs[:2]) + (None in pairs[2:])
+        return {round: count for round, count in waiting.items() if count}
+
+    @property
+    def team_rounds_made(self):
+        """How many rounds of matches are stored."""
+        return max((row[0] for row in self.match_rows), default=0)
+
     # --- the schedule ---------------------------------------------------------------------
 
     def schedule_for(self, count):
@@ -122,6 +170,8 @@ class SessionPlan:
             return []
         if self.swiss:
             return self.swiss_seatings
+        if self.teams:
+            return self.team_seatings
         if self.sections:
             return self.planned  # each section's own count (SectionPlan.schedule_for)
         session = self.session
@@ -172,6 +222,8 @@ class SessionPlan:
             return None if None in seated else count
         if self.free or self.swiss:
             return count if 2 <= count <= seats else None
+        if self.teams:
+            return count  # the line-ups' pairs, made as the matches need them
         if count not in (seats - 1, seats) or self.numbers != list(range(1, count + 1)):
             return None
         try:
@@ -226,7 +278,7 @@ class SessionPlan:
         """How many boards the registered pairs' schedule plays (what the standings count
         out of); as many as free seating's when the movement cannot seat them. A relay and
         bye stand cut short never plays a set that only sat on the stand."""
-        if self.schedule is None or self.free or self.swiss:
+        if self.schedule is None or self.free or self.swiss or self.teams:
             return self.session.rounds * self.session.boards_per_round
         return len(self.board_sets) * self.session.boards_per_round
 
@@ -342,9 +394,15 @@ class SessionPlan:
 
     @cached_property
     def scheduled_pairs(self):
-        """{board number: [(ns, ew) of each seating the movement gives it]}."""
-        return {number: [(s.ns, s.ew) for s in seatings]
-                for number, seatings in self._seatings_by_board.items()}
+        """{board number: [(ns, ew) of each seating the movement gives it]}; a teams
+        room without its line-up counts as (None, None), which has played nothing."""
+        scheduled = {number: [(s.ns, s.ew) for s in seatings]
+                     for number, seatings in self._seatings_by_board.items()}
+        per_round = self.session.boards_per_round
+        for board_set, count in (self.rooms_without_line_up if self.teams else {}).items():
+            for number in boards_of_set(board_set, per_round):
+                scheduled.setdefault(number, []).extend([(None, None)] * count)
+        return scheduled
 
     def seatings_of_pair(self, number):
         """Pair `number`'s seatings, in round order (its sit-outs included; [] for free
@@ -370,6 +428,10 @@ class SessionPlan:
             return [movement_message(err)]
         if self.swiss:
             return self._swiss_problems()
+        if self.teams:
+            return [] if self.match_rows else [gettext(
+                "A teams event starts once its schedule is made: register the teams and "
+                "make the schedule on the session's Teams page.")]
         if self.seated:
             return []
         if self.sections:

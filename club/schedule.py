@@ -7,7 +7,7 @@ import re
 
 from django.utils.translation import gettext, ngettext
 
-from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, SWISS
+from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, STORED_ROUNDS, SWISS, TEAMS
 from club.models.sessions import (  # noqa: F401 (the limits, read here by the file formats)
     MAX_BOARD_NUMBER,
     MAX_BOARDS_PER_ROUND,
@@ -178,6 +178,9 @@ def section_problems(session):
     if session.movement == SWISS:
         return [gettext("Swiss pairs is played in one field: a Swiss session has no "
                         "sections.")]
+    if session.movement == TEAMS:
+        return [gettext("A teams event is played in one field: a teams session has no "
+                        "sections.")]
     if session.arrangement != PLAIN:
         return [gettext("Sections play the plain Mitchell: the skip and the relay and bye "
                         "stand are for a session in one field.")]
@@ -208,9 +211,9 @@ def section_problems(session):
 
 def board_total(session, schedule):
     """How many boards the session plays with this `schedule` (club.plan computes it): its
-    board sets times boards per round; free seating and Swiss pairs (whose rounds are made
-    as play goes) play rounds times boards per round."""
-    if session.movement in (MovementKind.FREE, SWISS):
+    board sets times boards per round; free seating, Swiss pairs and teams (whose rounds are
+    stored as play goes) play rounds times boards per round."""
+    if session.movement in STORED_ROUNDS:
         return session.rounds * session.boards_per_round
     sets = max((s.board_set for s in schedule if s.board_set), default=0)
     return sets * session.boards_per_round

@@ -20,6 +20,7 @@ from club.views import (
     status,
     swiss,
     table_codes,
+    teams,
 )
 from club.views.hand_records import (
     hand_records,
@@ -94,6 +95,7 @@ urlpatterns = [
     path(SESSION + "table-codes/", table_codes.table_codes, name="table-codes"),
     path(SESSION + "swiss/", swiss.swiss_rounds, name="swiss-rounds"),
     path(SESSION + "swiss/start/", swiss.swiss_start_round, name="swiss-start-round"),
+    path(SESSION + "teams/", teams.team_page, name="teams"),
     path(SESSION + "table-codes/issue/", table_codes.issue_table_codes,
          name="table-codes-issue"),
     path(BOARD, entry.traveller, name="entry-traveller"),

@@ -14,6 +14,7 @@ from reports.views import (
     seasons,
     sessions,
     swiss,
+    teams,
 )
 
 urlpatterns = [
@@ -21,6 +22,9 @@ urlpatterns = [
     path("sessions/<int:session_id>/", sessions.standings, name="standings"),
     path("sessions/<int:session_id>/boards/", boards.board_list, name="board-list"),
     path("sessions/<int:session_id>/swiss/", swiss.swiss_page, name="swiss"),
+    path("sessions/<int:session_id>/teams/", teams.teams_page, name="teams-standings"),
+    path("sessions/<int:session_id>/teams/matches/<int:match_id>/", teams.match_report,
+         name="team-match"),
     path("sessions/<int:session_id>/boards/<int:number>/", boards.board_report,
          name="board-report"),
     path("sessions/<int:session_id>/pairs/<int:number>/", scorecards.pair_scorecard,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import ARRANGEMENTS, ARROW_SWITCHES, MOVEMENTS, POLICIES, RANKINGS, Player, Session
-from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, SWISS
+from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, STORED_ROUNDS, SWISS, TEAMS
 from club.notation import bridge_message
 from club.queries import last_session, name_contains, normalize_name
 from club.schedule import (
@@ -139,7 +139,7 @@ class SessionForm(forms.ModelForm):
             else None
         if session.pk:
             self.pair_numbers = list(session.pairs.values_list("number", flat=True))
-            if (session.movement not in ("free", SWISS)
+            if (session.movement not in STORED_ROUNDS
                     and session.rounds == self._full_rounds(session)):
                 self.initial["rounds"] = None  # "full": follows a change of tables
         else:
@@ -205,6 +205,12 @@ class SessionForm(forms.ModelForm):
             if rounds is None:
                 self.add_error("rounds", _("Swiss pairs has no movement to count rounds "
                                            "from: enter the number of rounds."))
+        elif movement == TEAMS:
+            if rounds is None:
+                self.add_error("rounds", _("A teams event plays as many rounds as the "
+                                           "director chooses: enter the number of rounds "
+                                           "(a full round robin of n teams plays n - 1, "
+                                           "or n for an odd number)."))
         else:
             pairs = 2 * tables if movement == "howell" else None
             arrangement = chosen.engine_arrangement

@@ -209,21 +209,27 @@ def traveller(event, board, results, number_of):
         line = element(node, "TRAVELLER_LINE")
         element(line, "NS_PAIR_NUMBER", number_of[result.ns_pair_id])
         element(line, "EW_PAIR_NUMBER", number_of[result.ew_pair_id])
-        contract, declarer, tricks = result.scored_result
-        if result.not_played:
-            ns, ew = (ADJUSTED_PERCENT[result.ns_adjustment],
-                      ADJUSTED_PERCENT[result.ew_adjustment])
-            element(line, "SCORE", f"A{ns}A{ew}")
-        else:
-            if contract is None:
-                element(line, "CONTRACT", "PASS")
-            else:
-                element(line, "CONTRACT", contract.ascii)
-                element(line, "PLAYED_BY", declarer)
-                element(line, "TRICKS", tricks)
-            element(line, "SCORE", result.ns_score)
+        table_result(line, result)
         element(line, "NS_BUTLER_POINTS", result.ns_imps)
         element(line, "EW_BUTLER_POINTS", result.ew_imps)
+
+
+def table_result(line, result):
+    """A TRAVELLER_LINE's table result: contract, declarer, tricks and NS score, or the
+    artificial adjusted scores of a board not played (also the teams file's rooms)."""
+    if result.not_played:
+        ns, ew = (ADJUSTED_PERCENT[result.ns_adjustment],
+                  ADJUSTED_PERCENT[result.ew_adjustment])
+        element(line, "SCORE", f"A{ns}A{ew}")
+        return
+    contract, declarer, tricks = result.scored_result
+    if contract is None:
+        element(line, "CONTRACT", "PASS")
+    else:
+        element(line, "CONTRACT", contract.ascii)
+        element(line, "PLAYED_BY", declarer)
+        element(line, "TRICKS", tricks)
+    element(line, "SCORE", result.ns_score)
 
 
 def handset(root, boards):

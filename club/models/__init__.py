@@ -27,6 +27,7 @@ from club.models.seasons import CarryOver, Event, EventScoring, Season
 from club.models.sessions import Board, Pair, Session, SessionStatus
 from club.models.swiss import SwissSeat
 from club.models.table_phones import DirectorCall, TableCode, TableEntry
+from club.models.teams import Team, TeamMatch, TeamMember
 
 __all__ = [
     "ADJUSTMENTS",
@@ -60,4 +61,7 @@ __all__ = [
     "SwissSeat",
     "TableCode",
     "TableEntry",
+    "Team",
+    "TeamMatch",
+    "TeamMember",
 ]

@@ -40,8 +40,13 @@ _MOVEMENT_NAMES = {MovementKind.MITCHELL: _("Mitchell"), MovementKind.HOWELL: _(
 # Swiss pairs (docs/scoring.md, "Swiss pairs"): no movement of the engine's; its seatings
 # are the rounds the director starts, stored (club.models.swiss) and read by club.plan.
 SWISS = "swiss"
+# Teams (docs/teams-and-individuals.md, "In the product: teams events"): its seatings are
+# the stored matches' rooms (club.models.teams), read by club.plan.
+TEAMS = "teams"
+# Movements whose rounds the director gives (no movement of the engine's counts them).
+STORED_ROUNDS = ("free", SWISS, TEAMS)
 MOVEMENTS = [*((kind.value, _MOVEMENT_NAMES[kind]) for kind in MovementKind),
-             (SWISS, _("Swiss pairs"))]
+             (SWISS, _("Swiss pairs")), (TEAMS, _("teams"))]
 
 # A Mitchell on an even number of tables: "plain" is the Mitchell as it always was (the
 # engine's plain Mitchell skips on an even number of tables), the others are the director's

@@ -84,8 +84,9 @@ def base_context(state, round_):
             # The pages phones.js keeps for offline use: the round and its boards.
             "prefetch": [f"{reverse('table', args=[code])}?round={seating.round}",
                          *(reverse("table-board", args=[code, n]) for n in round_.boards)],
-            # A Swiss session's rounds are stored as they start: its last is the session's.
-            "last_round": (state.session.rounds if state.plan.swiss
+            # A Swiss or teams session's rounds are stored as they start (a teams room once
+            # its line-up is set): its last is the session's.
+            "last_round": (state.session.rounds if state.plan.swiss or state.plan.teams
                            else state.rounds[-1].seating.round)}
 
 
@@ -156,6 +157,11 @@ def open_table(request, code, table_code=None):
         return None, render(request, "club/phones/closed.html", {
             "message": gettext("No Swiss round seats this table yet: open this page again "
                                "when the director starts the next round."),
+            "session": session})
+    if not state.rounds and state.plan.teams:
+        return None, render(request, "club/phones/closed.html", {
+            "message": gettext("No match seats this table yet: open this page again when "
+                               "the director has set the line-ups of its match."),
             "session": session})
     if not state.rounds:
         return None, render(request, "club/phones/closed.html", {

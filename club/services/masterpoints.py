@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from club.models import AwardScheme, MasterpointAward, Result, Session
+from club.models.choices import TEAMS
 from club.plan import SessionPlan
 from club.queries import pair_entries, ranked_lines
 from club.services.errors import Refused
@@ -62,10 +63,12 @@ def session_awards(session, plan=None):
     """{player id: MasterpointAward (unsaved)} that the session's standings earn under its
     scheme: each field (the whole room, or each line of a two-winner Mitchell) of the
     pairs that played a board, ranked by IMPs; both players of a pair get its award;
-    nothing without a scheme or before publication."""
+    nothing without a scheme, before publication or for a teams session."""
     scheme = session.award_scheme
     if scheme is None or session.status != Session.Status.PUBLISHED:
         return {}
+    if session.movement == TEAMS:
+        return {}  # by team place: not built yet (docs/teams-and-individuals.md)
     plan = plan or SessionPlan.load(session)
     results = Result.objects.filter(board__session=session).order_by().values_list(
         "ns_pair_id", "ew_pair_id", "ns_imps", "ew_imps")

@@ -1,9 +1,10 @@
 """Registering, changing and withdrawing a session's pairs (with their history)."""
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
-from club.models import Pair
+from club.models import Pair, TeamMatch
 from club.queries import boards_with_results
 from club.schedule import listing
 from club.services.boards import sync_boards
@@ -132,6 +133,14 @@ def withdrawal_refusal(session, pair):
         # The stored pairings never change (club.services.swiss).
         return gettext("Pair %(label)s is in the pairings of Swiss round %(round)d and "
                        "cannot be withdrawn.") % {"label": pair.label, "round": paired}
+    seated = (TeamMatch.objects.filter(Q(open_ns=pair) | Q(open_ew=pair) | Q(closed_ns=pair)
+                                       | Q(closed_ew=pair)).order_by("round")
+              .values_list("round", flat=True).first())
+    if seated:
+        # A line-up's pair leaves it through club.services.teams.set_line_up.
+        return gettext("Pair %(label)s is in a teams line-up of round %(round)d: change the "
+                       "line-up on the Teams page instead.") % {"label": pair.label,
+                                                                "round": seated}
     own = sorted({n for n in pair.ns_results.values_list("board__number", flat=True)}
                  | {n for n in pair.ew_results.values_list("board__number", flat=True)})
     if own:

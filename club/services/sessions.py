@@ -7,6 +7,7 @@ from django.db.models import Max
 from django.utils.translation import gettext, ngettext
 
 from club.models import Pair, Result, Session
+from club.models.choices import TEAMS
 from club.plan import SessionPlan
 from club.queries import boards_with_results
 from club.schedule import MAX_PAIRS, listing, mitchell_reseating, movement_option_problems
@@ -16,6 +17,7 @@ from club.services.locks import lock_session
 from club.services.masterpoints import award_session
 from club.services.scoring import rescore_session
 from club.services.table_phones import issue_missing_codes
+from club.services.teams import schedule_change_problems
 
 SCORING_FIELDS = ("compensation_table", "policy")
 # What decides who plays which boards where: fixed once results exist.
@@ -48,7 +50,7 @@ def setup_change_problems(session, fields, pair_numbers):
         return problems, {}
     after = Session(**{name: fields.get(name, getattr(session, name)) for name in (
         *MOVEMENT_FIELDS, "rounds", "ranking")})
-    problems = movement_option_problems(after)
+    problems = movement_option_problems(after) or schedule_change_problems(session, after)
     if problems:
         return problems, {}
     reseating = {}
@@ -67,6 +69,8 @@ def setup_change_problems(session, fields, pair_numbers):
         # Pair n sits at table n (NS) or n - tables (EW); that table must still exist.
         lost = [session.pair_label(n) for n in sorted(pair_numbers)
                 if (n if n <= session.tables else n - session.tables) > after.tables]
+    elif session.movement == TEAMS:
+        lost = []  # a teams line-up's pairs have no seat of their own (club.services.teams)
     else:
         lost = sorted(str(n) for n in pair_numbers if n > 2 * after.tables)
     if lost:

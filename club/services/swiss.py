@@ -35,10 +35,7 @@ def start_swiss_round(session_id, *, seeded=True, rng=None):
         if problems:
             raise Refused(problems)
         started = plan.swiss_rounds_started
-        if started >= session.rounds:
-            raise Refused(ngettext("The session's %(rounds)d round has been started.",
-                                   "All %(rounds)d rounds have been started.",
-                                   session.rounds) % {"rounds": session.rounds})
+        check_rounds_left(session, started)
         if started == 0:
             pairings, bye = first_round(plan.numbers, seeded=seeded, rng=rng)
         else:
@@ -63,6 +60,14 @@ def start_swiss_round(session_id, *, seeded=True, rng=None):
                     % {"round": started + 1})
         _store_round(session, plan, started + 1, pairings, bye)
     return started + 1
+
+
+def check_rounds_left(session, started):
+    """Refused when the `started` rounds are all the session has (Swiss pairs and teams)."""
+    if started >= session.rounds:
+        raise Refused(ngettext("The session's %(rounds)d round has been started.",
+                               "All %(rounds)d rounds have been started.",
+                               session.rounds) % {"rounds": session.rounds})
 
 
 def _store_round(session, plan, round, pairings, bye):

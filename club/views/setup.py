@@ -121,7 +121,7 @@ def session_edit(request, session_id):
 @require_GET
 def session_dashboard(request, session_id):
     session = load_session(session_id)
-    plan = SessionPlan.of_numbers(session, session.pairs.values_list("number", flat=True))
+    plan = SessionPlan.load(session)  # a teams session's problems need its matches
     return render(request, "club/setup/session.html", {
         "session": session,
         "pair_count": plan.pair_count,

@@ -35,6 +35,7 @@ from club.models import (
     Session,
     TableCode,
     TableEntry,
+    TeamMatch,
 )
 from club.permissions import DIRECTORS_GROUP
 from club.services.boards import sync_boards, update_board
@@ -47,6 +48,7 @@ from club.services.seasons import save_event, save_season, set_carry_over
 from club.services.sessions import change_status
 from club.services.swiss import start_swiss_round
 from club.services.table_phones import accept_entry, call_director, issue_codes, submit_entry
+from club.services.teams import make_round_robin, save_team, set_line_up
 from scoring.engine import parse_result
 from scoring.models import CompensationTable, moscow_table
 from tests.club.backups import empty_site, stored_rows
@@ -202,6 +204,7 @@ def test_every_model_of_the_club_is_in_the_backup():
     club above stores one, and the backup writes it)."""
     build_whole_club()
     build_swiss_round()
+    build_teams_schedule()
     document = json.loads(call_backup())
     written = {row["model"] for row in document["objects"]}
     models = [*apps.get_app_config("club").get_models(),
@@ -224,6 +227,23 @@ def build_swiss_round():
                             player2=pair.player2)
     change_status(swiss.pk, "start")
     start_swiss_round(swiss.pk)
+
+
+def build_teams_schedule():
+    """A teams session with its teams, their members and a line-up (club.models.teams)."""
+    howell = Session.objects.get(name="Howell night")
+    teams = Session.objects.create(
+        name="Teams night", date=date(2026, 11, 26), movement="teams", tables=2, rounds=3,
+        boards_per_round=2, compensation_table=howell.compensation_table)
+    players = [make_player() for _ in range(12)]
+    for number in (1, 2, 3):
+        four = players[4 * number - 4:4 * number]
+        save_team(teams.pk, number=number, name=f"Team {number}", captain=four[0],
+                  players=four)
+    make_round_robin(teams.pk)
+    match = TeamMatch.objects.filter(session=teams, away__isnull=False).first()
+    home = [member.player for member in match.home.members.all()]
+    set_line_up(match.pk, "home", home[:2], home[2:])
 
 
 def call_backup():

@@ -51,6 +51,24 @@ def page(browser):
     context.close()
 
 
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phones(browser, request):
+    """Phone-sized pages, each in its own context (a table's phone): as many as the test
+    module's PHONES (3 unless it says)."""
+    count = getattr(request.module, "PHONES", 3)
+    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                    locale="en-US") for _ in range(count)]
+    pages = [context.new_page() for context in contexts]
+    for page in pages:
+        page.set_default_timeout(15_000)
+    yield pages
+    for context in contexts:
+        context.close()
+
+
 @pytest.fixture
 def artifacts():
     ARTIFACTS.mkdir(exist_ok=True)

@@ -4,46 +4,19 @@ and accept every result; each round's pairings appear on the public Swiss page a
 the final standings by VPs are checked against VPs computed here from the stored IMPs
 with the WBF formula written out again, and no two pairs ever met twice."""
 
-import math
 import re
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
-import pytest
 from django.urls import reverse
 
 from club.models import Result, SwissSeat
 from club.services.sessions import create_session
 from scoring.models import moscow_table
 from tests.factories import make_pair
+from tests.wbf import wbf_vps
 
-PHONE = {"width": 390, "height": 844}
 # What each table's NS and EW make on the round's two boards (NS HCP 20 on every board).
 PLAYED = {1: ("4S= N", "3NT-1 N"), 2: ("2H= E", "1NT+1 N"), 3: ("3C-2 S", "4H= E")}
-
-
-@pytest.fixture
-def phones(browser):
-    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                    locale="en-US") for _ in range(3)]
-    pages = [context.new_page() for context in contexts]
-    for page in pages:
-        page.set_default_timeout(15_000)
-    yield pages
-    for context in contexts:
-        context.close()
-
-
-def wbf_vps(margin, boards):
-    """The winner's VPs by the WBF 2013 formula (blitz 15 * sqrt(boards)), two decimals;
-    the loser's the rest of 20. The margins here are small enough to need no monotonicity
-    step (tests/engine/test_swiss.py checks the published tables)."""
-    blitz = 15 * math.sqrt(boards)
-    tau = (math.sqrt(5) - 1) / 2
-    winner = Decimal(20)
-    if abs(margin) < blitz:
-        exact = 10 + 10 * (1 - tau ** (3 * abs(margin) / blitz)) / (1 - tau ** 3)
-        winner = Decimal(repr(exact)).quantize(Decimal("0.01"), ROUND_HALF_UP)
-    return winner if margin >= 0 else Decimal(20) - winner
 
 
 def enter(phone, base, code, board, text):

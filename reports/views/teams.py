@@ -1,0 +1,90 @@
+"""A teams session's public pages: the standings by VPs with every round's matches, and a
+match's report board by board, the captains' running score (club.stats.teams). Both count
+only the boards the public may see (club.visibility: a board once both rooms of every match
+playing it have a result)."""
+
+import django_tables2 as tables
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.http import require_safe
+
+from club.io.exports import EXPORT_FORMATS
+from club.io.usebio_teams import export_usebio_teams
+from club.models.choices import TEAMS
+from club.plan import SessionPlan
+from club.stats.teams import team_results, teams_standings
+from club.visibility import played_from, public_boards
+from reports.views.common import download, export_format, export_response, get_session
+
+
+class TeamStandingsTable(tables.Table):
+    """The teams standings as the downloads give them (CSV, XLSX, JSON)."""
+
+    rank = tables.Column(verbose_name=gettext_lazy("Rank"))
+    number = tables.Column(verbose_name=gettext_lazy("No."))
+    team = tables.Column(verbose_name=gettext_lazy("Team"))
+    captain = tables.Column(verbose_name=gettext_lazy("Captain"))
+    players = tables.Column(verbose_name=gettext_lazy("Players"))
+    matches = tables.Column(verbose_name=gettext_lazy("Matches"))
+    byes = tables.Column(verbose_name=gettext_lazy("Byes"))
+    vps = tables.Column(verbose_name=gettext_lazy("VPs"))
+    imps = tables.Column(verbose_name=gettext_lazy("IMPs"))
+
+
+def standings_table(standings):
+    return TeamStandingsTable([{
+        "rank": line.row.rank_label, "number": line.team.number, "team": line.team.name,
+        "captain": line.team.captain.name,
+        "players": ", ".join(m.player.name for m in line.team.members.all()),
+        "matches": line.row.matches, "byes": line.byes, "vps": float(line.row.vps),
+        "imps": line.row.imps} for line in standings.rows])
+
+
+def public_teams_standings(plan):
+    """The teams standings over the boards the public may see (a fixed number of queries:
+    the teams, the matches, the results)."""
+    results = team_results(plan.session)
+    played = played_from([(r.board_number, r.ns_pair_id, r.ew_pair_id) for r in results],
+                         {pair.pk: pair.number for pair in plan.pairs})
+    return teams_standings(plan, results, public_boards(plan, played))
+
+
+def _teams_session(request, session_id):
+    session = get_session(request, session_id)
+    if session.movement != TEAMS:
+        raise Http404
+    return session
+
+
+@require_safe
+def teams_page(request, session_id):
+    """The standings and every round's matches; ?_export=csv (xlsx, json) downloads the
+    standings, ?_export=usebio the event as USEBIO (public: no membership numbers)."""
+    session = _teams_session(request, session_id)
+    standings = public_teams_standings(SessionPlan.load(session))
+    if request.GET.get("_export") == "usebio":
+        return download(export_usebio_teams(session, standings),
+                        "application/xml; charset=utf-8",
+                        f"teams-{session.date}-{session.pk}.xml")
+    fmt = export_format(request)
+    if fmt:
+        return export_response(standings_table(standings), fmt, gettext("Teams standings"),
+                               f"teams-{session.pk}")
+    return render(request, "reports/teams.html", {"session": session, **standings.context(),
+                                                  "export_formats": EXPORT_FORMATS})
+
+
+@require_safe
+def match_report(request, session_id, match_id):
+    """One match board by board: both rooms' results, the swing in IMPs to the home team,
+    each table's compensation IMPs beside, the match's IMPs and VPs so far. It fits a
+    phone: the captains follow their match here."""
+    session = _teams_session(request, session_id)
+    standings = public_teams_standings(SessionPlan.load(session))
+    line = standings.match(match_id)
+    if line is None or line.match.is_bye:
+        raise Http404
+    return render(request, "reports/team_match.html", {
+        "session": session, "line": line, "match": line.match,
+        "scheduled": session.boards_per_round})
