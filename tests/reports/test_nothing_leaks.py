@@ -62,6 +62,10 @@ VOLATILE = [(re.compile(r'(name="(?:csrfmiddlewaretoken|key)" value=)"[^"]*"'), 
 WALKED_ELSEWHERE = {
     # Swiss pairs only: a round in play shows no IMPs or VPs until its boards are public.
     "swiss": "tests/club/views/test_swiss_pages.py",
+    # Teams only: a board's results in any room leave the teams standings, their downloads
+    # and the match reports unchanged until every room playing it has a result.
+    "teams-standings": "tests/club/views/test_teams_pages.py",
+    "team-match": "tests/club/views/test_teams_pages.py",
 }
 
 
