@@ -12,7 +12,14 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.urls import reverse
 
-from club.management.commands.bench_live import Bench, Command, Player, TablePhone, percentile
+from club.management.commands.bench_live import (
+    Bench,
+    Command,
+    Player,
+    TablePhone,
+    gunicorn_command,
+    percentile,
+)
 from club.models import Result, TableEntry
 
 
@@ -54,3 +61,11 @@ def test_the_visitors_flow_against_the_server(live_server, transactional_db):
         player.step(rng)
     assert dict(bench.statuses["standings poll"]) == {200: 1, 304: 1}
     assert not any(bench.errors.values()), dict(bench.statuses)
+
+
+def test_the_server_runs_gthread_workers_when_asked_for_threads():
+    sync = gunicorn_command(8000, {"workers": 5})
+    assert sync[sync.index("--workers") + 1] == "5" and sync[sync.index("--threads") + 1] == "1"
+    threaded = gunicorn_command(8000, {"workers": 3, "threads": 4})
+    assert threaded[threaded.index("--threads") + 1] == "4"
+    assert threaded[threaded.index("--bind") + 1] == "127.0.0.1:8000"

@@ -243,6 +243,14 @@ def database_url(db):
     return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
+def gunicorn_command(port, options):
+    """The command line that serves the site on 127.0.0.1:`port` with the workers (and
+    threads: gthread workers when more than one) of `options`."""
+    return [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+            "--workers", str(options["workers"]), "--threads", str(options.get("threads", 1)),
+            "--log-level", "warning", "--config", f"python:{gunicorn_counts.__name__}"]
+
+
 class Command(BaseCommand):
     help = _("Serve a running 30-table evening with gunicorn on PostgreSQL, drive the tables' "
              "phones and 200 players' polls for a while, and print the response times.")
@@ -269,6 +277,9 @@ class Command(BaseCommand):
         parser.add_argument("--board-seconds", type=float, default=20.0,
                             help=_("Average seconds a table takes per board."))
         parser.add_argument("--workers", type=int, default=3, help=_("gunicorn workers."))
+        parser.add_argument("--threads", type=int, default=1,
+                            help=_("Threads of each gunicorn worker (more than one: "
+                                   "gunicorn's gthread workers)."))
         parser.add_argument("--clients", type=int, default=48,
                             help=_("Requests under way at most at once (client threads)."))
         parser.add_argument("--no-cache", action="store_true",
@@ -336,11 +347,8 @@ class Command(BaseCommand):
                "BENCH_COUNTS": self.counts_file}
         if options["no_cache"]:
             env["PAGE_CACHE_SECONDS"] = "0"
-        server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(options["workers"]), "--log-level", "warning",
-             "--config", f"python:{gunicorn_counts.__name__}"],
-            cwd=settings.BASE_DIR, env=env, start_new_session=True)
+        server = subprocess.Popen(gunicorn_command(port, options), cwd=settings.BASE_DIR,
+                                  env=env, start_new_session=True)
         for _try in range(100):
             try:
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
