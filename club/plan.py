@@ -15,10 +15,11 @@ from functools import cached_property
 
 from django.utils.translation import gettext, ngettext
 
-from club.models.choices import LAST_ROUND, SWISS
+from club.models.choices import INDIVIDUAL, LAST_ROUND, SWISS
 from club.notation import bridge_message
 from club.schedule import board_total, listing, seating_boards, section_message
 from scoring.engine import MovementError, MovementKind, Seating, movements
+from scoring.engine.individual import INDIVIDUAL_SIZES, individual
 from scoring.engine.movements import Arrangement
 
 
@@ -35,15 +36,37 @@ def swiss_rows(session):
                              "north_south"))
 
 
+def individual_entries(session):
+    """An individual session's entrants with their players (one query), by number."""
+    return list(session.individual_entries.select_related("player").order_by("number"))
+
+
+def partnership_numbers(tables, round, table):
+    """The pair numbers of the NS and EW partnerships an individual movement of `tables`
+    tables forms at `table` in `round`: two a table, round after round (1 and 2 at table
+    1 of round 1), so every partnership has its own number."""
+    ns = 2 * ((round - 1) * tables + table) - 1
+    return ns, ns + 1
+
+
+def individual_sizes(tables):
+    """The numbers of players an individual on `tables` tables takes (the engine's sizes
+    whose movement has that many tables: 12, 13 or 15 players on 3 tables, the 15th
+    player's phantom leaving one table idle each round)."""
+    return [size for size in INDIVIDUAL_SIZES if size // 4 == tables]
+
+
 class SessionPlan:
     """A session's movement for its registered pairs (see the module docstring)."""
 
-    def __init__(self, session, pairs=(), *, numbers=None, swiss=()):
+    def __init__(self, session, pairs=(), *, numbers=None, swiss=(), entries=()):
         """`pairs`: the session's Pair rows; or only their `numbers`, for a setup that is
         not stored (a form's change, a file being read). `swiss`: a Swiss session's stored
-        rounds (swiss_rows)."""
+        rounds (swiss_rows). `entries`: an individual session's entrants
+        (individual_entries)."""
         self.session = session
         self.swiss_rows = list(swiss)
+        self.entries = list(entries)
         self.pairs = list(pairs)
         self.by_number = {pair.number: pair for pair in self.pairs}
         self.by_id = {pair.pk: pair for pair in self.pairs}
@@ -53,14 +76,18 @@ class SessionPlan:
     @classmethod
     def load(cls, session):
         """The plan of a stored session (one query: its pairs with their players; one more
-        for a Swiss session's stored rounds)."""
+        for a Swiss session's stored rounds or an individual session's entrants)."""
         swiss = swiss_rows(session) if session.movement == SWISS else ()
-        return cls(session, session_pairs(session), swiss=swiss)
+        entries = individual_entries(session) if session.movement == INDIVIDUAL else ()
+        return cls(session, session_pairs(session), swiss=swiss, entries=entries)
 
     @classmethod
     def of_numbers(cls, session, numbers):
-        """The plan of `session` with pairs numbered `numbers` (no query)."""
-        return cls(session, numbers=numbers)
+        """The plan of `session` with pairs numbered `numbers` (no query; one for a stored
+        individual session's entrants)."""
+        individual = session.pk and session.movement == INDIVIDUAL
+        return cls(session, numbers=numbers,
+                   entries=individual_entries(session) if individual else ())
 
     @property
     def pair_count(self):
@@ -97,6 +124,70 @@ class SessionPlan:
         """How many Swiss rounds the director has started."""
         return max((row[0] for row in self.swiss_rows), default=0)
 
+    # --- individual events -----------------------------------------------------------------
+
+    @property
+    def individual(self):
+        """Whether the session is an individual: players enter, and the engine's individual
+        movement forms the partnerships (Pair rows marked `partnership`) each round."""
+        return self.session.movement == INDIVIDUAL
+
+    @cached_property
+    def entries_by_number(self):
+        return {entry.number: entry for entry in self.entries}
+
+    @cached_property
+    def individual_movement(self):
+        """The engine's individual movement for the entrants (scoring.engine.individual),
+        or None while they do not fit it (individual_problems says why)."""
+        if self.individual_problems:
+            return None
+        return individual(len(self.entries), self.session.rounds)
+
+    @cached_property
+    def individual_problems(self):
+        """Why the entrants cannot play the session's individual movement ([] when they
+        can): a number of players the movement is made for on the session's tables,
+        numbered 1..N without a gap, and no more rounds than the movement has."""
+        session, count = self.session, len(self.entries)
+        sizes = individual_sizes(session.tables)
+        if count not in sizes:
+            return [ngettext("%(count)d player entered; an individual on %(tables)d tables "
+                             "takes %(sizes)s players.",
+                             "%(count)d players entered; an individual on %(tables)d tables "
+                             "takes %(sizes)s players.", count)
+                    % {"count": count, "tables": session.tables,
+                       "sizes": ", ".join(map(str, sizes)) or "—"}]
+        missing = sorted(set(range(1, count + 1)) - set(self.entries_by_number))
+        if missing:
+            return [gettext("With %(count)d players the players must be numbered 1 to "
+                            "%(count)d without a gap; missing: %(missing)s.")
+                    % {"count": count, "missing": listing(str(n) for n in missing)}]
+        try:
+            individual(count, session.rounds)
+        except MovementError as err:
+            return [bridge_message(err)]
+        return []
+
+    @cached_property
+    def individual_seatings(self):
+        """The individual movement as seatings of its partnerships (partnership_numbers),
+        each round playing board set `round` at every table; [] while the entrants do not
+        fit it. The players who sit out a round have no seating."""
+        movement = self.individual_movement
+        if movement is None:
+            return []
+        return [Seating(game.round, game.table,
+                        *partnership_numbers(movement.tables, game.round, game.table),
+                        game.board_set)
+                for game in movement.games]
+
+    @cached_property
+    def individual_tables(self):
+        """{(round, table): the engine's IndividualTable} of the individual movement."""
+        movement = self.individual_movement
+        return {(game.round, game.table): game for game in movement.games} if movement else {}
+
     # --- the schedule ---------------------------------------------------------------------
 
     def schedule_for(self, count):
@@ -107,6 +198,8 @@ class SessionPlan:
             return []
         if self.swiss:
             return self.swiss_seatings
+        if self.individual:
+            return self.individual_seatings
         if self.sections:
             return self.planned  # each section's own count (SectionPlan.schedule_for)
         if count not in self._schedules:
@@ -126,6 +219,9 @@ class SessionPlan:
     @cached_property
     def _registered(self):
         """(seatings, "") for the registered pairs, or (None, why not)."""
+        if self.individual:
+            problems = self.individual_problems
+            return (None, problems[0]) if problems else (self.individual_seatings, "")
         try:
             if self.sections:
                 return self._sections_schedule(lambda part: part.registered), ""
@@ -165,6 +261,8 @@ class SessionPlan:
             return None if None in seated else count
         if self.free or self.swiss:
             return count if 2 <= count <= seats else None
+        if self.individual:
+            return None if self.individual_problems else count
         if count not in (seats - 1, seats) or self.numbers != list(range(1, count + 1)):
             return None
         try:
@@ -180,6 +278,8 @@ class SessionPlan:
         when the session's own sizes are impossible."""
         if self.sections:
             return self._sections_schedule(lambda part: part.planned)
+        if self.individual:
+            return self.individual_seatings
         return self.schedule_for(self.seated or 2 * self.session.tables)
 
     # --- sections ---------------------------------------------------------------------------
@@ -363,6 +463,8 @@ class SessionPlan:
             return [movement_message(err)]
         if self.swiss:
             return self._swiss_problems()
+        if self.individual:
+            return self.individual_problems
         if self.seated:
             return []
         if self.sections:

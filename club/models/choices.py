@@ -40,8 +40,11 @@ _MOVEMENT_NAMES = {MovementKind.MITCHELL: _("Mitchell"), MovementKind.HOWELL: _(
 # Swiss pairs (docs/scoring.md, "Swiss pairs"): no movement of the engine's; its seatings
 # are the rounds the director starts, stored (club.models.swiss) and read by club.plan.
 SWISS = "swiss"
+# An individual (docs/teams-and-individuals.md, "In the product"): players enter, and the
+# engine's individual movement seats them; its partnerships are stored as Pair rows.
+INDIVIDUAL = "individual"
 MOVEMENTS = [*((kind.value, _MOVEMENT_NAMES[kind]) for kind in MovementKind),
-             (SWISS, _("Swiss pairs"))]
+             (SWISS, _("Swiss pairs")), (INDIVIDUAL, _("individual"))]
 
 # A Mitchell on an even number of tables: "plain" is the Mitchell as it always was (the
 # engine's plain Mitchell skips on an even number of tables), the others are the director's

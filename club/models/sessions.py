@@ -35,6 +35,7 @@ from scoring.engine import (
     board_vulnerability,
     movements,
 )
+from scoring.engine.individual import INDIVIDUAL_SIZES, full_individual_rounds
 
 # How big a session may be. The setup form, the file readers and the import service refuse
 # anything larger with a message naming the limit, and the database refuses rows beyond
@@ -42,6 +43,9 @@ from scoring.engine import (
 # again.
 MAX_TABLES = movements.MITCHELL_MAX_TABLES  # the largest movement
 MAX_PAIRS = 2 * MAX_TABLES  # pair numbers: two pairs a table
+# An individual's partnerships: two a table in each round of the longest movement.
+MAX_PARTNERSHIPS = max(2 * (size // 4) * full_individual_rounds(size)
+                       for size in INDIVIDUAL_SIZES)
 MAX_BOARDS_PER_ROUND = 36
 # A Mitchell or Howell plays at most 50 rounds; free seating read from a results file may
 # play one board a round, and such a file has up to 200 boards.
@@ -286,6 +290,10 @@ class Pair(models.Model):
                                 verbose_name=_("player 1"))
     player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
                                 verbose_name=_("player 2"))
+    # A partnership an individual movement forms (club.services.individual), not a pair
+    # that entered: listed with its players' seats, never on the pairs page.
+    partnership = models.BooleanField(_("individual partnership"), default=False,
+                                      editable=False)
     history = tracked()
 
     class Meta:
@@ -294,8 +302,12 @@ class Pair(models.Model):
         ordering = ["session", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="pair_unique_number"),
-            models.CheckConstraint(condition=Q(number__gte=1, number__lte=MAX_PAIRS),
-                                   name="pair_number_in_range"),
+            # An individual's partnerships are numbered by round and table
+            # (club.services.individual), up to MAX_PARTNERSHIPS.
+            models.CheckConstraint(
+                condition=Q(number__gte=1, number__lte=MAX_PAIRS)
+                | Q(partnership=True, number__gte=1, number__lte=MAX_PARTNERSHIPS),
+                name="pair_number_in_range"),
             models.CheckConstraint(condition=~Q(player1=F("player2")),
                                    name="pair_two_different_players"),
         ]

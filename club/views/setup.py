@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.forms.setup import SessionForm, add_problems
 from club.models import Result, Session
+from club.models.choices import INDIVIDUAL
 from club.permissions import director_required
 from club.plan import SessionPlan
 from club.services.errors import Refused
@@ -61,6 +62,10 @@ def session_create(request):
         except Refused as err:
             add_problems(form, {None: err.messages})
         else:
+            if session.movement == INDIVIDUAL:
+                messages.success(request, gettext("Session “%(name)s” created; now enter "
+                                                  "the players.") % {"name": session.name})
+                return redirect("individual-players", session.pk)
             messages.success(request, gettext("Session “%(name)s” created; now register the "
                                               "pairs.") % {"name": session.name})
             return redirect("setup-pairs", session.pk)
@@ -125,6 +130,7 @@ def session_dashboard(request, session_id):
     return render(request, "club/setup/session.html", {
         "session": session,
         "pair_count": plan.pair_count,
+        "player_count": len(plan.entries),
         "board_count": session.boards.count(),
         "problems": plan.setup_problems,
     })
