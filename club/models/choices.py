@@ -15,9 +15,9 @@ from scoring.engine import (
 )
 from scoring.engine.movements import Arrangement
 
-_SEAT_NAMES = {Direction.N: _("North"), Direction.E: _("East"), Direction.S: _("South"),
+SEAT_NAMES = {Direction.N: _("North"), Direction.E: _("East"), Direction.S: _("South"),
                Direction.W: _("West")}
-SEATS = [(seat.value, _SEAT_NAMES[seat]) for seat in Direction]
+SEATS = [(seat.value, SEAT_NAMES[seat]) for seat in Direction]
 
 STRAINS = [(strain.value, _("NT") if strain is Strain.NT else strain.symbol)
            for strain in Strain]

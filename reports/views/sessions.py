@@ -4,7 +4,7 @@ import hashlib
 
 from django.core.paginator import Paginator
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 from club.conditional import cached_html, cached_value, not_modified, revalidated, weak_etag
 from club.io.exports import EXPORT_FORMATS
 from club.models import Session
+from club.models.choices import INDIVIDUAL
 from club.plan import SessionPlan
 from club.queries import EW_LINE, NS_LINE, public_standings
 from club.stats.methods import COMPENSATION, RANK_BY, MethodRanking
@@ -172,6 +173,8 @@ def standings(request, session_id):
     block comes from the cache, so a busy evening renders it once per change of the
     standings, not once per visitor or per write."""
     session = get_session(request, session_id)
+    if session.movement == INDIVIDUAL:  # ranked by player (reports.views.individual)
+        return redirect("individual-standings", session.pk)
     # django-tables2's ?sort=, limited to the table's columns (anything else is ignored).
     sort = request.GET.get("sort", "")
     if sort.removeprefix("-") not in StandingsTable.sort_keys():
