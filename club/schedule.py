@@ -12,6 +12,7 @@ from club.models.sessions import (  # noqa: F401 (the limits, read here by the f
     MAX_BOARD_NUMBER,
     MAX_BOARDS_PER_ROUND,
     MAX_PAIRS,
+    MAX_PARTNERSHIPS,
     MAX_ROUNDS,
     MAX_SECTIONS,
     MAX_TABLES,

@@ -9,6 +9,7 @@ from club.models import IndividualEntry, Pair, Player, Session
 from club.plan import SessionPlan, partnership_numbers
 from club.schedule import movement_option_problems
 from club.services.errors import Refused
+from club.services.imports import import_session
 from club.services.individual import (
     enter_player,
     entry_problems,
@@ -172,3 +173,13 @@ def test_the_change_of_movement_problems_name_what_to_withdraw():
         "Players have entered this individual: withdraw them before changing its "
         "movement."]}
     assert individual_change_problems(session, session, []) == {}
+
+
+def test_a_file_does_not_import_an_individual():
+    session = Session(name="From a file", date="2026-12-01", movement="individual",
+                      tables=2, rounds=3, boards_per_round=2,
+                      compensation_table=make_session(tables=2).compensation_table)
+    with pytest.raises(Refused) as err:
+        import_session(session, [], [], [])
+    assert "An individual session is not imported from a file" in err.value.messages[0]
+    assert not Session.objects.filter(name="From a file").exists()
