@@ -17,6 +17,7 @@ from club.services.individual import (
     withdraw_entry,
 )
 from club.services.pairs import save_pair
+from club.services.players import merge_players, merge_problem
 from club.services.sessions import change_status, individual_change_problems, update_session
 from scoring.engine.individual import individual
 from tests.factories import make_player, make_result, make_session
@@ -183,3 +184,23 @@ def test_a_file_does_not_import_an_individual():
         import_session(session, [], [], [])
     assert "An individual session is not imported from a file" in err.value.messages[0]
     assert not Session.objects.filter(name="From a file").exists()
+
+
+def test_merging_moves_an_individual_entry_and_refuses_two_entrants():
+    session = individual_session(12)
+    entrant = IndividualEntry.objects.get(session=session, number=1).player
+    other = make_player("Indi 1 again")
+    merge_players(other.pk, entrant.pk)
+    entry = IndividualEntry.objects.get(session=session, number=1)
+    assert entry.player_id == other.pk
+    assert session.pairs.filter(player1=other).exists() or session.pairs.filter(
+        player2=other).exists()
+    second = IndividualEntry.objects.get(session=session, number=2).player
+    with pytest.raises(Refused) as err:
+        merge_players(other.pk, second.pk)
+    assert "they are two people" in err.value.messages[0]
+    # An individual whose entrants do not fit the movement yet has no partnerships.
+    waiting = individual_session(3)
+    third = IndividualEntry.objects.get(session=waiting, number=3).player
+    first = IndividualEntry.objects.get(session=waiting, number=1).player
+    assert "both played in" in merge_problem(first, third)
