@@ -15,6 +15,7 @@ PUBLIC = {
     "standings": lambda s: reverse("individual-standings", args=[s.pk]),
     "standings CSV": lambda s: reverse("individual-standings", args=[s.pk]) + "?_export=csv",
     "board report": lambda s: reverse("board-report", args=[s.pk, 1]),
+    "USEBIO": lambda s: reverse("board-list", args=[s.pk]) + "?_export=usebio",
 }
 DIRECTOR = {
     "director's standings": lambda s: reverse("individual-director-standings", args=[s.pk]),
