@@ -16,6 +16,7 @@ from functools import cached_property
 from django.utils.translation import gettext, ngettext
 
 from club.models.choices import INDIVIDUAL, LAST_ROUND, SWISS
+from club.models.sessions import partnership_numbers
 from club.notation import bridge_message
 from club.schedule import board_total, listing, seating_boards, section_message
 from scoring.engine import MovementError, MovementKind, Seating, movements
@@ -39,14 +40,6 @@ def swiss_rows(session):
 def individual_entries(session):
     """An individual session's entrants with their players (one query), by number."""
     return list(session.individual_entries.select_related("player").order_by("number"))
-
-
-def partnership_numbers(tables, round, table):
-    """The pair numbers of the NS and EW partnerships an individual movement of `tables`
-    tables forms at `table` in `round`: two a table, round after round (1 and 2 at table
-    1 of round 1), so every partnership has its own number."""
-    ns = 2 * ((round - 1) * tables + table) - 1
-    return ns, ns + 1
 
 
 def individual_sizes(tables):

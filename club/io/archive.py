@@ -21,8 +21,9 @@ from club.io.archive_schema import FORMAT_VERSION, Problems, check, load
 from club.io.files import ImportFailed, check_pair_players, decode_text
 from club.models import Board, Result, Session
 from club.models.choices import INDIVIDUAL
+from club.models.sessions import partnership_numbers
 from club.notation import bridge_message
-from club.plan import SessionPlan, partnership_numbers, session_pairs
+from club.plan import SessionPlan, session_pairs
 from club.queries import pair_entries, ranked_lines
 from club.schedule import movement_option_problems
 from club.services.analysis import analyse_boards

@@ -5,12 +5,13 @@ from dataclasses import dataclass
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from club.models.choices import (
     ARRANGEMENTS,
     ARROW_SWITCHES,
+    INDIVIDUAL,
     LAST_ROUND,
     MOVEMENTS,
     NO_ARROW_SWITCH,
@@ -46,6 +47,21 @@ MAX_PAIRS = 2 * MAX_TABLES  # pair numbers: two pairs a table
 # An individual's partnerships: two a table in each round of the longest movement.
 MAX_PARTNERSHIPS = max(2 * (size // 4) * full_individual_rounds(size)
                        for size in INDIVIDUAL_SIZES)
+
+
+def partnership_numbers(tables, round, table):
+    """The pair numbers of the NS and EW partnerships an individual movement of `tables`
+    tables forms at `table` in `round`: two a table, round after round (1 and 2 at table
+    1 of round 1), so every partnership has its own number."""
+    ns = 2 * ((round - 1) * tables + table) - 1
+    return ns, ns + 1
+
+
+def partnership_place(tables, number):
+    """(round, table, whether NS) of partnership `number` (partnership_numbers' inverse)."""
+    index, ew = divmod(number - 1, 2)
+    round, table = divmod(index, tables)
+    return round + 1, table + 1, not ew
 MAX_BOARDS_PER_ROUND = 36
 # A Mitchell or Howell plays at most 50 rounds; free seating read from a results file may
 # play one board a round, and such a file has up to 200 boards.
@@ -262,6 +278,11 @@ class Session(models.Model):
     def pair_label(self, number):
         """How the room knows a pair: 3NS / 3EW in a Mitchell, the plain number otherwise;
         in a section, its letter first (A3NS, B5) and the section's own number."""
+        if self.movement == INDIVIDUAL:  # a partnership of one round: R2T1 NS
+            round, table, ns = partnership_place(self.tables, number)
+            return gettext("R%(round)sT%(table)s %(line)s") % {
+                "round": round, "table": table,
+                "line": gettext("NS") if ns else gettext("EW")}
         section = self.section_of_pair(number)
         letter, tables = "", self.tables
         if section:

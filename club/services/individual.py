@@ -1,6 +1,6 @@
 """An individual event's entrants (players, not pairs) and the partnerships its movement
 forms: entering and withdrawing a player, and keeping the partnerships (Pair rows marked
-`partnership`, numbered by club.plan.partnership_numbers) the ones the movement gives the
+`partnership`, numbered by club.models.sessions.partnership_numbers) the ones the movement gives the
 entrants, so that results, phones and reports work on them as on pairs."""
 
 from django.db import IntegrityError, transaction
@@ -9,7 +9,8 @@ from django.utils.translation import gettext
 from club.models import IndividualEntry, Pair
 from club.models.choices import INDIVIDUAL
 from club.models.individual import MAX_INDIVIDUAL_PLAYERS
-from club.plan import SessionPlan, partnership_numbers
+from club.models.sessions import partnership_numbers
+from club.plan import SessionPlan
 from club.queries import boards_with_results
 from club.schedule import listing
 from club.services.boards import sync_boards

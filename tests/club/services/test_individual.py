@@ -6,7 +6,8 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from club.models import IndividualEntry, Pair, Player, Session
-from club.plan import SessionPlan, partnership_numbers
+from club.models.sessions import partnership_numbers
+from club.plan import SessionPlan
 from club.schedule import movement_option_problems
 from club.services.errors import Refused
 from club.services.imports import import_session
@@ -72,6 +73,14 @@ def test_twelve_players_form_the_movements_partnerships():
         assert (ns.player1.name, ns.player2.name) == (names[game.north], names[game.south])
         assert (ew.player1.name, ew.player2.name) == (names[game.east], names[game.west])
     assert plan.board_total == 6 and session.boards.count() == 6
+
+
+def test_a_partnership_is_labelled_by_its_round_table_and_line():
+    session = individual_session(12)
+    plan = SessionPlan.load(session)
+    seating = plan.seating_for(2, 3)  # round 3, table 2
+    assert plan.by_number[seating.ns].label == "R3T2 NS"
+    assert plan.by_number[seating.ew].label == "R3T2 EW"
 
 
 def test_a_number_that_fits_no_movement_is_named_and_play_cannot_start():
