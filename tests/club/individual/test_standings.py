@@ -76,7 +76,14 @@ def test_the_public_page_counts_only_boards_every_table_has_played(client,
              re.findall(r'id="player-(\d+)" data-imps="(-?\d+)"',
                                       page.content.decode())}
     assert shown == complete
-    assert "The totals count 2 of the session's 4 boards." in page.content.decode()
+    text = " ".join(page.content.decode().split())
+    assert "The totals count 2 of 4 boards: a board counts once every table has played it." \
+        in text
+    # The block the page fetches again while play is on; 304 while nothing changed.
+    live = client.get(reverse("individual-standings", args=[session.pk]), {"part": "table"})
+    assert live.content.decode().startswith('<div id="standings-live"')
+    assert client.get(reverse("individual-standings", args=[session.pk]), {"part": "table"},
+                      HTTP_IF_NONE_MATCH=live["ETag"]).status_code == 304
     director = director_client.get(
         reverse("individual-director-standings", args=[session.pk])).content.decode()
     assert director.count('id="player-') == 12
