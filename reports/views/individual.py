@@ -11,7 +11,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from club.conditional import not_modified, revalidated, weak_etag
 from club.io.exports import EXPORT_FORMATS
 from club.models.choices import INDIVIDUAL
 from club.plan import SessionPlan
@@ -19,7 +18,7 @@ from club.stats.individual import player_standings
 from club.stats.swiss import result_figures
 from club.visibility import is_partial, is_provisional, played_from, public_boards
 from reports.grids import PlayerStandingsTable
-from reports.views.common import export_format, export_response, get_session, viewer_state
+from reports.views.common import export_format, export_response, get_session, live_response
 from reports.views.sessions import LIVE_PART
 
 
@@ -62,17 +61,11 @@ def individual_page(request, session_id):
     part = request.GET.get("part") == LIVE_PART
     state = ("individual", session.version, session.status, get_language(), part)
 
-    def etag():
-        return weak_etag(*state) if part else weak_etag(*state, *viewer_state(request))
-
-    public = part and session.is_public
-    unchanged = not_modified(request, etag())
-    if unchanged is not None:
-        return revalidated(unchanged, etag(), public=public)
-    _rows, block = standings_block(session)
-    if part:
-        response = HttpResponse(block)
-    else:
-        response = render(request, "reports/individual.html", {
+    def respond():
+        _rows, block = standings_block(session)
+        if part:
+            return HttpResponse(block)
+        return render(request, "reports/individual.html", {
             "session": session, "standings": block, "export_formats": EXPORT_FORMATS})
-    return revalidated(response, etag(), public=public)
+
+    return live_response(request, session, state, part, respond)

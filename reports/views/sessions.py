@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from club.conditional import cached_html, cached_value, not_modified, revalidated, weak_etag
+from club.conditional import cached_html, cached_value
 from club.io.exports import EXPORT_FORMATS
 from club.models import Session
 from club.models.choices import INDIVIDUAL
@@ -26,9 +26,9 @@ from reports.views.common import (
     export_format,
     export_response,
     get_session,
+    live_response,
     session_state,
     url_prefix,
-    viewer_state,
     visible_sessions,
 )
 
@@ -190,20 +190,10 @@ def standings(request, session_id):
     shown, block = live_standings(session, sort, method)
     state = ("standings", shown, get_language(), sort, method, part)
 
-    def etag():
-        # The block alone shows nothing of the visitor; the page does (viewer_state).
-        return weak_etag(*state) if part else weak_etag(*state, *viewer_state(request))
-
-    # A shared cache may keep the block (the same for everyone) of a public session, not the
-    # page: its forms (the language switcher's) carry the visitor's CSRF token.
-    public = part and session.is_public
-    unchanged = not_modified(request, etag())
-    if unchanged is not None:
-        return revalidated(unchanged, etag(), public=public)
-    if part:
-        response = HttpResponse(block())
-    else:
-        response = render(request, "reports/standings.html", {
+    def respond():
+        if part:
+            return HttpResponse(block())
+        return render(request, "reports/standings.html", {
             "session": session, "standings": block(), "export_formats": EXPORT_FORMATS,
             "provisional": is_provisional(session), "partial": is_partial(session),
             "method": method, "method_label": RANK_BY[method],
@@ -212,4 +202,5 @@ def standings(request, session_id):
                         for key, label in RANK_BY.items()],
             "export_query": method_query(method),
         })
-    return revalidated(response, etag(), public=public)
+
+    return live_response(request, session, state, part, respond)
