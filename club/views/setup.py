@@ -3,7 +3,7 @@ and dashboard, and starting play. Every page needs a director (club.permissions)
 changes data on GET, and every change goes through club.services."""
 
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -43,9 +43,12 @@ def director_home(request):
         page = 1
     start = (page - 1) * HOME_PAGE_SIZE
     newest = Session.objects.order_by("-date", "-id")
-    # The pairs are counted for the page's sessions only (the ids come from a subquery).
+    # The pairs are counted for the page's sessions only (the ids come from a subquery);
+    # an individual's players, not the partnerships its movement forms.
     shown = newest.values("pk")[start:start + HOME_PAGE_SIZE + 1]
-    sessions = list(newest.filter(pk__in=shown).annotate(pair_count=Count("pairs")))
+    sessions = list(newest.filter(pk__in=shown).annotate(
+        pair_count=Count("pairs", filter=Q(pairs__partnership=False), distinct=True),
+        player_count=Count("individual_entries", distinct=True)))
     return render(request, "club/director_home.html", {
         "sessions": sessions[:HOME_PAGE_SIZE], "page": page,
         "older": page + 1 if len(sessions) > HOME_PAGE_SIZE else None,

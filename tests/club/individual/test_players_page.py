@@ -49,3 +49,17 @@ def test_a_pairs_session_has_no_players_page(director_client):
     session = make_session(tables=2)
     assert director_client.get(
         reverse("individual-players", args=[session.pk])).status_code == 404
+
+
+def test_the_session_list_counts_an_individuals_players_and_pairs_lead_there(director_client):
+    session = make_session(movement="individual", tables=2, rounds=3, pairs=0,
+                           status="setup", name="Indi night")
+    for number in range(1, 9):
+        IndividualEntry.objects.create(session=session, number=number, player=make_player())
+    make_session(tables=2, name="Pairs night")
+    page = director_client.get(reverse("director-home")).content.decode()
+    row = page.split("Indi night")[1].split("</tr>")[0]
+    assert '<td class="num player-count">8</td>' in row
+    assert reverse("individual-players", args=[session.pk]) in row
+    assert director_client.get(reverse("setup-pairs", args=[session.pk])).url == reverse(
+        "individual-players", args=[session.pk])

@@ -18,7 +18,7 @@ from club.services.individual import (
     withdraw_entry,
 )
 from club.services.pairs import save_pair
-from club.services.players import merge_players, merge_problem
+from club.services.players import merge_players, merge_problem, save_player
 from club.services.sessions import change_status, individual_change_problems, update_session
 from scoring.engine.individual import individual
 from tests.factories import make_player, make_result, make_session
@@ -213,3 +213,11 @@ def test_merging_moves_an_individual_entry_and_refuses_two_entrants():
     third = IndividualEntry.objects.get(session=waiting, number=3).player
     first = IndividualEntry.objects.get(session=waiting, number=1).player
     assert "both played in" in merge_problem(first, third)
+
+
+def test_renaming_an_entrant_changes_the_individuals_version():
+    session = individual_session(3)  # no partnerships yet: the entries name the player
+    before = Session.objects.get(pk=session.pk).version
+    entrant = IndividualEntry.objects.get(session=session, number=1).player
+    save_player({"name": "Renamed"}, entrant.pk)
+    assert Session.objects.get(pk=session.pk).version > before
