@@ -3,14 +3,18 @@ player's individual evening is one evening whose boards and IMPs are those of ev
 partnership the movement gave them, counted beside their pairs evenings."""
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
 
-from club.models import Season
+from club.models import MasterpointAward, Season
 from club.plan import SessionPlan
+from club.services.masterpoints import save_award_scheme
+from club.services.sessions import change_status
 from club.stats.ladder import season_ladder, season_sessions
 from scoring.engine.individual import individual
+from tests.club.individual.test_standings import play
 from tests.factories import make_individual, make_result, make_session
 
 pytestmark = pytest.mark.django_db
@@ -49,3 +53,23 @@ def test_the_ladder_and_the_player_page_count_an_individual_evening_once(client)
     page = client.get(reverse("player", args=[first.pk])).content.decode()
     assert page.count("individual: a new partner each round") >= 1
     assert reverse("individual-standings", args=[indi.pk]) in page
+
+
+def test_an_individual_awards_masterpoints_by_player_places():
+    scheme = save_award_scheme({"name": "Places", "top_fixed": Decimal(20),
+                                "place_table": "20 17 15 13 12 11 10 9",
+                                "others": Decimal(1), "decimals": 2})
+    session = make_individual(8, rounds=2, boards_per_round=1, status="finished",
+                              award_scheme=scheme)
+    expected = play(session, {1, 2})
+    change_status(session.pk, "publish")
+    players = {e.player_id: e.number for e in session.individual_entries.all()}
+    awarded = {players[a.player_id]: (a.pair_number, a.rank, a.points)
+               for a in MasterpointAward.objects.filter(session=session)}
+    assert set(awarded) == set(range(1, 9))
+    order = sorted(expected, key=lambda n: -expected[n])
+    best = [n for n in order if expected[n] == expected[order[0]]]
+    places = [20, 17, 15, 13, 12, 11, 10, 9]
+    share = Decimal(sum(places[:len(best)])) / len(best)
+    for number in best:
+        assert awarded[number] == (number, 1, share.quantize(Decimal("0.01")))
