@@ -105,7 +105,9 @@ def setup_change_problems(session, fields, pair_numbers):
 
 def individual_change_problems(session, after, pair_numbers):
     """{field: [messages]} against turning a session with registered pairs into an
-    individual, or an individual with entrants into a pairs session."""
+    individual, an individual with entrants into a pairs session, or, once play has
+    started, an individual into one its players do not fit (more rounds than their
+    movement has)."""
     if after.movement == INDIVIDUAL and session.movement != INDIVIDUAL and pair_numbers:
         return {"movement": [gettext("Pairs are registered for this session: withdraw them "
                                      "before making it an individual, where players enter "
@@ -114,6 +116,13 @@ def individual_change_problems(session, after, pair_numbers):
             and session.individual_entries.exists()):
         return {"movement": [gettext("Players have entered this individual: withdraw them "
                                      "before changing its movement.")]}
+    if (session.movement == after.movement == INDIVIDUAL
+            and session.status != Session.Status.SETUP):
+        # Once play has started the players keep a movement that seats them.
+        problems = SessionPlan(after, entries=session.individual_entries.all()
+                               ).individual_problems
+        if problems:
+            return {"rounds": problems}
     return {}
 
 

@@ -221,3 +221,14 @@ def test_renaming_an_entrant_changes_the_individuals_version():
     entrant = IndividualEntry.objects.get(session=session, number=1).player
     save_player({"name": "Renamed"}, entrant.pk)
     assert Session.objects.get(pk=session.pk).version > before
+
+
+def test_once_play_started_the_rounds_stay_within_the_players_movement():
+    session = individual_session(12)
+    change_status(session.pk, "start")
+    with pytest.raises(Refused) as err:
+        update_session(session.pk, {"rounds": 13})  # 3 tables allow 15; 12 players play 11
+    assert err.value.message_dict["rounds"] == [
+        "An individual movement for 12 players has 1 to 11 rounds; got 13."]
+    update_session(session.pk, {"rounds": 4})
+    assert Pair.objects.filter(session=session).count() == 24
