@@ -1,10 +1,12 @@
 """An individual event's entrants (players, not pairs) and the partnerships its movement
 forms: entering and withdrawing a player, and keeping the partnerships (Pair rows marked
-`partnership`, numbered by club.models.sessions.partnership_numbers) the ones the movement gives the
-entrants, so that results, phones and reports work on them as on pairs."""
+`partnership`, numbered by club.models.sessions.partnership_numbers) the ones the
+movement gives the entrants, so that results, phones and reports work on them as on
+pairs. Each partnership made or deleted is kept in the pairs' history."""
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
+from simple_history.utils import bulk_create_with_history
 
 from club.models import IndividualEntry, Pair
 from club.models.choices import INDIVIDUAL
@@ -112,8 +114,9 @@ def sync_partnerships(session):
              and (pair.player1_id, pair.player2_id) != wanted.get(pair.number)]
     Pair.objects.filter(pk__in=stale).delete()
     kept = {pair.number for pair in plan.pairs if pair.partnership and pair.pk not in stale}
-    Pair.objects.bulk_create(
-        Pair(session=session, number=number, player1_id=first, player2_id=second,
-             partnership=True)
-        for number, (first, second) in sorted(wanted.items()) if number not in kept)
+    bulk_create_with_history(
+        [Pair(session=session, number=number, player1_id=first, player2_id=second,
+              partnership=True)
+         for number, (first, second) in sorted(wanted.items()) if number not in kept],
+        Pair, batch_size=500)
     sync_boards(session, plan)  # an individual's boards do not depend on its pairs

@@ -232,3 +232,10 @@ def test_once_play_started_the_rounds_stay_within_the_players_movement():
         "An individual movement for 12 players has 1 to 11 rounds; got 13."]
     update_session(session.pk, {"rounds": 4})
     assert Pair.objects.filter(session=session).count() == 24
+
+
+def test_the_partnerships_made_and_deleted_are_in_the_pairs_history():
+    session = individual_session(12)
+    assert Pair.history.filter(session_id=session.pk, history_type="+").count() == 18
+    withdraw_entry(IndividualEntry.objects.get(session=session, number=12).pk)
+    assert Pair.history.filter(session_id=session.pk, history_type="-").count() == 18
