@@ -30,3 +30,11 @@ def test_the_director_and_public_pages_open(director_client, client):
     # 13 players: player k sits out round k, so the cards say so.
     cards = director_client.get(reverse("individual-cards", args=[session.pk])).content
     assert cards.decode().count("sits out") == 2
+
+
+def test_the_session_page_leads_to_the_players_cards_and_standings(director_client):
+    session = make_individual(8, rounds=2)
+    page = director_client.get(reverse("director-session", args=[session.pk])).content.decode()
+    actions = page.split('<div class="actions">')[1]  # the buttons, not the navigation
+    for name in ("individual-players", "individual-cards", "individual-director-standings"):
+        assert f'class="button" href="{reverse(name, args=[session.pk])}"' in actions
