@@ -148,7 +148,10 @@ def update_session(session_id, fields):
         if reseating:
             renumber_pairs(session, reseating)
         rescored = rescore_session(session) if scoring_changed else 0
-        sync_partnerships(session)  # an individual's rounds make its partnerships
+        if session.movement == INDIVIDUAL:
+            sync_partnerships(session)  # its rounds make its partnerships (and boards)
+        else:
+            sync_boards(session)
     return session, rescored
 
 
