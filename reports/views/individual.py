@@ -31,13 +31,13 @@ def public_player_standings(plan):
 
 
 def standings_block(session):
-    """The standings block (templates/reports/individual_block.html): while the session
-    is provisional it fetches itself again every 15 seconds and says how many boards the
-    totals count."""
+    """The standings block (templates/reports/individual_block.html), as HTML: while the
+    session is provisional it fetches itself again every 15 seconds and says how many
+    boards the totals count."""
     plan = SessionPlan.load(session)
     rows, visible = public_player_standings(plan)
     provisional = is_provisional(session)
-    return rows, render_to_string("reports/individual_block.html", {
+    return render_to_string("reports/individual_block.html", {
         "rows": rows, "boards": plan.played_board_total,
         "counted": len(visible.public) if is_partial(session) else None,
         "live": {"provisional": provisional, "updated": timezone.now(),
@@ -55,14 +55,14 @@ def individual_page(request, session_id):
         raise Http404
     fmt = export_format(request)
     if fmt:
-        rows, _block = standings_block(session)
+        rows, _visible = public_player_standings(SessionPlan.load(session))
         return export_response(PlayerStandingsTable(rows), fmt, _("Standings"),
                                f"standings-{session.date}-{session.id}")
     part = request.GET.get("part") == LIVE_PART
     state = ("individual", session.version, session.status, get_language(), part)
 
     def respond():
-        _rows, block = standings_block(session)
+        block = standings_block(session)
         if part:
             return HttpResponse(block)
         return render(request, "reports/individual.html", {
