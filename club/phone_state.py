@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 
 from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableEntry
-from club.models.choices import SWISS
+from club.models.choices import SEAT_NAMES, SWISS
 from club.notation import result_display, signed
 from club.plan import SessionPlan, session_pairs
 from club.stats.swiss import swiss_standings
@@ -149,7 +149,10 @@ class TableState:
     def side(self, number):
         pair = self.named.get(number)
         return {"label": self.session.pair_label(number) if number else "",
-                "players": pair.players if pair else ""}
+                "players": pair.players if pair else "",
+                # An individual's partnership: North or East first (its seats).
+                "first": pair.player1.name if pair else "",
+                "second": pair.player2.name if pair else ""}
 
     def status(self, round_, number):
         """(key, text) of a board at this table in this round."""
@@ -179,7 +182,11 @@ class TableState:
         if places is None:
             return None
         seats, tables, resting = places
-        pairs = []
+        if self.plan.individual:
+            pairs = self.player_moves(round_.seating)
+            seats = {}
+        else:
+            pairs = []
         for number, seat in seats.items():
             if seat is not None:
                 pairs.append({**self.side(number), "table": seat.table,
@@ -192,6 +199,24 @@ class TableState:
                 pairs.append({**self.side(number), "sit_out": True})
         return {"pairs": pairs, "tables": tables, "bye_stand": resting,
                 "boards": round_.boards}
+
+    def player_moves(self, seating):
+        """Where each player of an individual's table goes in the next round: its table and
+        seat, or a sit-out (the pairs' moves' shape, a player in place of a pair)."""
+        tables = self.plan.individual_tables
+        here = tables[seating.round, seating.table]
+        later = [game for (round, _table), game in tables.items()
+                 if round == seating.round + 1]
+        names = {entry.number: entry.player.name for entry in self.plan.entries}
+        moves = []
+        for player in here.players:
+            game = next((game for game in later if player in game.players), None)
+            move = {"label": names[player], "sit_out": game is None}
+            if game is not None:
+                move.update(table=game.table, stays=game.table == self.table,
+                            direction=SEAT_NAMES[game.seat_of(player)])
+            moves.append(move)
+        return moves
 
     def called(self):
         """Whether the table's call for the director is still open."""

@@ -15,10 +15,12 @@ from functools import cached_property
 
 from django.utils.translation import gettext, ngettext
 
-from club.models.choices import LAST_ROUND, SWISS, TEAMS
+from club.models.choices import INDIVIDUAL, LAST_ROUND, SWISS, TEAMS
+from club.models.sessions import partnership_numbers
 from club.notation import bridge_message
 from club.schedule import board_total, listing, seating_boards, section_message
 from scoring.engine import MovementError, MovementKind, Seating, boards_of_set, movements
+from scoring.engine.individual import INDIVIDUAL_SIZES, individual
 from scoring.engine.movements import Arrangement
 
 
@@ -56,18 +58,30 @@ def team_match_rows(session):
     return list(session.team_matches.order_by("round", "number")
                 .values_list("round", "number", "away_id", "open_ns__number",
                              "open_ew__number", "closed_ns__number", "closed_ew__number"))
+def individual_entries(session):
+    """An individual session's entrants with their players (one query), by number."""
+    return list(session.individual_entries.select_related("player").order_by("number"))
+
+
+def individual_sizes(tables):
+    """The numbers of players an individual on `tables` tables takes (the engine's sizes
+    whose movement has that many tables: 12, 13 or 15 players on 3 tables, the 15th
+    player's phantom leaving one table idle each round)."""
+    return [size for size in INDIVIDUAL_SIZES if size // 4 == tables]
 
 
 class SessionPlan:
     """A session's movement for its registered pairs (see the module docstring)."""
 
-    def __init__(self, session, pairs=(), *, numbers=None, swiss=(), matches=()):
+    def __init__(self, session, pairs=(), *, numbers=None, swiss=(), matches=(), entries=()):
         """`pairs`: the session's Pair rows; or only their `numbers`, for a setup that is
         not stored (a form's change, a file being read). `swiss`: a Swiss session's stored
-        rounds (swiss_rows); `matches`: a teams session's (team_match_rows)."""
+        rounds (swiss_rows); `matches`: a teams session's (team_match_rows); `entries`: an
+        individual session's entrants (individual_entries)."""
         self.session = session
         self.swiss_rows = list(swiss)
         self.match_rows = list(matches)
+        self.entries = list(entries)
         self.pairs = list(pairs)
         self.by_number = {pair.number: pair for pair in self.pairs}
         self.by_id = {pair.pk: pair for pair in self.pairs}
@@ -78,16 +92,20 @@ class SessionPlan:
     def load(cls, session, pairs=None):
         """The plan of a stored session (one query: its pairs with their players, or
         `pairs` when the caller loaded them otherwise; one more for a Swiss session's
-        stored rounds or a teams session's matches)."""
+        stored rounds, a teams session's matches or an individual session's entrants)."""
         swiss = swiss_rows(session) if session.movement == SWISS else ()
         matches = team_match_rows(session) if session.movement == TEAMS else ()
+        entries = individual_entries(session) if session.movement == INDIVIDUAL else ()
         return cls(session, session_pairs(session) if pairs is None else pairs, swiss=swiss,
-                   matches=matches)
+                   matches=matches, entries=entries)
 
     @classmethod
     def of_numbers(cls, session, numbers):
-        """The plan of `session` with pairs numbered `numbers` (no query)."""
-        return cls(session, numbers=numbers)
+        """The plan of `session` with pairs numbered `numbers` (no query; one for a stored
+        individual session's entrants)."""
+        individual = session.pk and session.movement == INDIVIDUAL
+        return cls(session, numbers=numbers,
+                   entries=individual_entries(session) if individual else ())
 
     @property
     def pair_count(self):
@@ -159,6 +177,69 @@ class SessionPlan:
     def team_rounds_made(self):
         """How many rounds of matches are stored."""
         return max((row[0] for row in self.match_rows), default=0)
+    # --- individual events -----------------------------------------------------------------
+
+    @property
+    def individual(self):
+        """Whether the session is an individual: players enter, and the engine's individual
+        movement forms the partnerships (Pair rows marked `partnership`) each round."""
+        return self.session.movement == INDIVIDUAL
+
+    @cached_property
+    def entries_by_number(self):
+        return {entry.number: entry for entry in self.entries}
+
+    @cached_property
+    def individual_movement(self):
+        """The engine's individual movement for the entrants (scoring.engine.individual),
+        or None while they do not fit it (individual_problems says why)."""
+        if self.individual_problems:
+            return None
+        return individual(len(self.entries), self.session.rounds)
+
+    @cached_property
+    def individual_problems(self):
+        """Why the entrants cannot play the session's individual movement ([] when they
+        can): a number of players the movement is made for on the session's tables,
+        numbered 1..N without a gap, and no more rounds than the movement has."""
+        session, count = self.session, len(self.entries)
+        sizes = individual_sizes(session.tables)
+        if count not in sizes:
+            return [ngettext("%(count)d player entered; an individual on %(tables)d tables "
+                             "takes %(sizes)s players.",
+                             "%(count)d players entered; an individual on %(tables)d tables "
+                             "takes %(sizes)s players.", count)
+                    % {"count": count, "tables": session.tables,
+                       "sizes": ", ".join(map(str, sizes)) or "—"}]
+        missing = sorted(set(range(1, count + 1)) - set(self.entries_by_number))
+        if missing:
+            return [gettext("With %(count)d players the players must be numbered 1 to "
+                            "%(count)d without a gap; missing: %(missing)s.")
+                    % {"count": count, "missing": listing(str(n) for n in missing)}]
+        try:
+            individual(count, session.rounds)
+        except MovementError as err:
+            return [bridge_message(err)]
+        return []
+
+    @cached_property
+    def individual_seatings(self):
+        """The individual movement as seatings of its partnerships (partnership_numbers),
+        each round playing board set `round` at every table; [] while the entrants do not
+        fit it. The players who sit out a round have no seating."""
+        movement = self.individual_movement
+        if movement is None:
+            return []
+        return [Seating(game.round, game.table,
+                        *partnership_numbers(movement.tables, game.round, game.table),
+                        game.board_set)
+                for game in movement.games]
+
+    @cached_property
+    def individual_tables(self):
+        """{(round, table): the engine's IndividualTable} of the individual movement."""
+        movement = self.individual_movement
+        return {(game.round, game.table): game for game in movement.games} if movement else {}
 
     # --- the schedule ---------------------------------------------------------------------
 
@@ -172,6 +253,8 @@ class SessionPlan:
             return self.swiss_seatings
         if self.teams:
             return self.team_seatings
+        if self.individual:
+            return self.individual_seatings
         if self.sections:
             return self.planned  # each section's own count (SectionPlan.schedule_for)
         session = self.session
@@ -183,6 +266,9 @@ class SessionPlan:
     @cached_property
     def _registered(self):
         """(seatings, "") for the registered pairs, or (None, why not)."""
+        if self.individual:
+            problems = self.individual_problems
+            return (None, problems[0]) if problems else (self.individual_seatings, "")
         try:
             if self.sections:
                 return self._sections_schedule(lambda part: part.registered), ""
@@ -224,6 +310,8 @@ class SessionPlan:
             return count if 2 <= count <= seats else None
         if self.teams:
             return count  # the line-ups' pairs, made as the matches need them
+        if self.individual:
+            return None if self.individual_problems else count
         if count not in (seats - 1, seats) or self.numbers != list(range(1, count + 1)):
             return None
         try:
@@ -239,6 +327,8 @@ class SessionPlan:
         when the session's own sizes are impossible."""
         if self.sections:
             return self._sections_schedule(lambda part: part.planned)
+        if self.individual:
+            return self.individual_seatings
         return self.schedule_for(self.seated or 2 * self.session.tables)
 
     # --- sections ---------------------------------------------------------------------------
@@ -432,6 +522,8 @@ class SessionPlan:
             return [] if self.match_rows else [gettext(
                 "A teams event starts once its schedule is made: register the teams and "
                 "make the schedule on the session's Teams page.")]
+        if self.individual:
+            return self.individual_problems
         if self.seated:
             return []
         if self.sections:

@@ -7,11 +7,20 @@ import re
 
 from django.utils.translation import gettext, ngettext
 
-from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, STORED_ROUNDS, SWISS, TEAMS
+from club.models.choices import (
+    INDIVIDUAL,
+    NO_ARROW_SWITCH,
+    ONE_WINNER,
+    PLAIN,
+    STORED_ROUNDS,
+    SWISS,
+    TEAMS,
+)
 from club.models.sessions import (  # noqa: F401 (the limits, read here by the file formats)
     MAX_BOARD_NUMBER,
     MAX_BOARDS_PER_ROUND,
     MAX_PAIRS,
+    MAX_PARTNERSHIPS,
     MAX_ROUNDS,
     MAX_SECTIONS,
     MAX_TABLES,
@@ -23,6 +32,7 @@ from club.models.sessions import (  # noqa: F401 (the limits, read here by the f
 )
 from club.notation import bridge_message
 from scoring.engine import MovementError, MovementKind, boards_of_set, movements
+from scoring.engine.individual import INDIVIDUAL_SIZES, full_individual_rounds
 
 
 def listing(values, limit=10):
@@ -84,6 +94,8 @@ def movement_option_problems(session):
     sections = section_problems(session)
     if sections:
         problems["sections"] = sections
+    if session.movement == INDIVIDUAL:
+        problems.update(individual_size_problems(session))
     movement = session.get_movement_display()
     mitchell = session.movement == Session.Movement.MITCHELL
     if session.arrangement != PLAIN and not (mitchell and session.tables % 2 == 0):
@@ -111,6 +123,36 @@ def movement_option_problems(session):
                 "With an arrow-switched round every pair plays in both directions, so there "
                 "are no lines to rank apart: choose one winner, or no arrow-switch.")]
     return problems
+
+
+def individual_rounds(tables):
+    """(fewest, most) rounds of the individual movements on `tables` tables (none: None):
+    the fewest is the full movement of every number of players those tables take, the
+    default when the director leaves the rounds empty."""
+    full = [full_individual_rounds(size) for size in INDIVIDUAL_SIZES if size // 4 == tables]
+    return (min(full), max(full)) if full else None
+
+
+def individual_size_problems(session):
+    """{field: [messages]} for an individual's tables and rounds that no individual
+    movement has: 1 to 5 tables (7 to 21 players), and no more rounds than the longest
+    movement on those tables."""
+    rounds = individual_rounds(session.tables)
+    if rounds is None:
+        return {"tables": [gettext(
+            "An individual is played on %(first)d to %(last)d tables (%(sizes)s players); "
+            "got %(tables)d.") % {"first": min(INDIVIDUAL_SIZES) // 4,
+                                  "last": max(INDIVIDUAL_SIZES) // 4,
+                                  "sizes": ", ".join(map(str, INDIVIDUAL_SIZES)),
+                                  "tables": session.tables}]}
+    if session.rounds > rounds[1]:
+        return {"rounds": [ngettext(
+            "An individual on %(tables)d table plays at most %(most)d rounds; got "
+            "%(rounds)d.",
+            "An individual on %(tables)d tables plays at most %(most)d rounds; got "
+            "%(rounds)d.", session.tables)
+            % {"tables": session.tables, "most": rounds[1], "rounds": session.rounds}]}
+    return {}
 
 
 # "3 3", "4x3, 3": tables of each section, each perhaps with its rounds (x, ×, or the
@@ -181,6 +223,8 @@ def section_problems(session):
     if session.movement == TEAMS:
         return [gettext("A teams event is played in one field: a teams session has no "
                         "sections.")]
+    if session.movement == INDIVIDUAL:
+        return [gettext("An individual is played in one field: it has no sections.")]
     if session.arrangement != PLAIN:
         return [gettext("Sections play the plain Mitchell: the skip and the relay and bye "
                         "stand are for a session in one field.")]
@@ -212,8 +256,9 @@ def section_problems(session):
 def board_total(session, schedule):
     """How many boards the session plays with this `schedule` (club.plan computes it): its
     board sets times boards per round; free seating, Swiss pairs and teams (whose rounds are
-    stored as play goes) play rounds times boards per round."""
-    if session.movement in STORED_ROUNDS:
+    stored as play goes) play rounds times boards per round, and so does an individual (set
+    `r` in round `r`)."""
+    if session.movement in (*STORED_ROUNDS, INDIVIDUAL):
         return session.rounds * session.boards_per_round
     sets = max((s.board_set for s in schedule if s.board_set), default=0)
     return sets * session.boards_per_round

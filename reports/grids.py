@@ -204,3 +204,19 @@ class StandingsTable(tables.Table):
 
     def value_pair(self, value):
         return value
+
+
+class PlayerStandingsTable(tables.Table):
+    """An individual's standings by player (club.stats.individual), for its downloads; the
+    page prints the same rows (templates/reports/individual_standings.html)."""
+
+    rank = tables.Column(verbose_name=_("Rank"))
+    tied = tables.Column(verbose_name=_("Tied"))
+    number = tables.Column(verbose_name=_("Number"))
+    player = tables.Column(verbose_name=_("Player"), accessor="players")
+    boards = tables.Column(verbose_name=_("Boards"))
+    imps = tables.Column(verbose_name=_("IMPs"))
+    imps_per_board = tables.Column(verbose_name=_("IMPs per board"), default=None)
+
+    class Meta:
+        orderable = False

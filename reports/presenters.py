@@ -200,15 +200,26 @@ def season_rules(season):
     return rules
 
 
+def evening_partner(evening, names, player_prefix):
+    """The partner cells of an evening: the partner's name and page; an individual's
+    evening (no one partner) says so, its link the session's standings by player."""
+    if evening.partner_id is None:
+        return {"partner": _("individual: a new partner each round"), "partner_url": "",
+                "scorecard_url": reverse("individual-standings", args=[evening.session_id])}
+    return {"partner": names[evening.partner_id],
+            "partner_url": f"{player_prefix}{evening.partner_id}/",
+            "scorecard_url": reverse("pair-scorecard",
+                                     args=[evening.session_id, evening.number])}
+
+
 def evening_rows(played, names, player_prefix):
     """A player's (or partnership's) sessions as rows, newest first: the session (to its
     standings), the pair (to its scorecard), the partner (to their page) and the figures."""
     return [{
         "date": e.date, "session": e.session_name,
         "standings_url": reverse("standings", args=[e.session_id]),
-        "pair": e.label, "scorecard_url": reverse("pair-scorecard", args=[e.session_id,
-                                                                          e.number]),
-        "partner": names[e.partner_id], "partner_url": f"{player_prefix}{e.partner_id}/",
+        "pair": "" if e.partner_id is None else e.label,
+        **evening_partner(e, names, player_prefix),
         "boards": e.boards, "imps": imps_cell(e.imps), "per_board": signed(e.imps_per_board),
     } for e in reversed(played)]
 

@@ -9,10 +9,12 @@ session in one go. Last, what clears them away again.
 import itertools
 from datetime import date
 
+from django.db import transaction
 from django.db.models import Max
 
-from club.models import Board, Pair, Player, Result, Session
+from club.models import Board, IndividualEntry, Pair, Player, Result, Session
 from club.services.boards import sync_boards
+from club.services.individual import sync_partnerships
 from club.services.results import sync_board_plays
 from club.services.scoring import score_result
 from scoring.engine import MOSCOW, parse_result
@@ -57,6 +59,19 @@ def make_pair(session, number, names=None):
     first, second = names or (None, None)
     return Pair.objects.create(session=session, number=number, player1=make_player(first),
                                player2=make_player(second))
+
+
+def make_individual(players, *, rounds=3, status="running", **fields):
+    """An individual session of `players` entrants (their tables the movement's), its
+    partnerships formed by the service that forms them (club.services.individual)."""
+    session = make_session(movement="individual", tables=players // 4, rounds=rounds,
+                           pairs=0, status=status, **fields)
+    IndividualEntry.objects.bulk_create(
+        IndividualEntry(session=session, number=number, player=make_player())
+        for number in range(1, players + 1))
+    with transaction.atomic():
+        sync_partnerships(session)
+    return session
 
 
 def make_result(session, board_number, ns, ew, text, *, ns_hcp=None, board_hcp=20,

@@ -12,13 +12,22 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import ARRANGEMENTS, ARROW_SWITCHES, MOVEMENTS, POLICIES, RANKINGS, Player, Session
-from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, STORED_ROUNDS, SWISS, TEAMS
+from club.models.choices import (
+    INDIVIDUAL,
+    NO_ARROW_SWITCH,
+    ONE_WINNER,
+    PLAIN,
+    STORED_ROUNDS,
+    SWISS,
+    TEAMS,
+)
 from club.notation import bridge_message
 from club.queries import last_session, name_contains, normalize_name
 from club.schedule import (
     MAX_BOARDS_PER_ROUND,
     MAX_ROUNDS,
     MAX_TABLES,
+    individual_rounds,
     movement_option_problems,
     read_sections,
 )
@@ -138,7 +147,8 @@ class SessionForm(forms.ModelForm):
         self.stored_rules = (session.compensation_table_id, session.policy) if session.pk \
             else None
         if session.pk:
-            self.pair_numbers = list(session.pairs.values_list("number", flat=True))
+            self.pair_numbers = list(session.pairs.filter(partnership=False)
+                                     .values_list("number", flat=True))
             if (session.movement not in STORED_ROUNDS
                     and session.rounds == self._full_rounds(session)):
                 self.initial["rounds"] = None  # "full": follows a change of tables
@@ -211,6 +221,9 @@ class SessionForm(forms.ModelForm):
                                            "director chooses: enter the number of rounds "
                                            "(a full round robin of n teams plays n - 1, "
                                            "or n for an odd number)."))
+        elif movement == INDIVIDUAL:
+            if rounds is None:  # the full movement of every size the tables take
+                data["rounds"] = individual_rounds(tables)[0]
         else:
             pairs = 2 * tables if movement == "howell" else None
             arrangement = chosen.engine_arrangement

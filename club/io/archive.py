@@ -20,7 +20,8 @@ from club.io import archive_schema as schema
 from club.io.archive_schema import FORMAT_VERSION, Problems, check, load
 from club.io.files import ImportFailed, check_pair_players, decode_text
 from club.models import Board, Result, Session
-from club.models.choices import SWISS
+from club.models.choices import INDIVIDUAL, SWISS
+from club.models.sessions import partnership_numbers
 from club.notation import bridge_message
 from club.plan import SessionPlan, session_pairs, swiss_rows
 from club.queries import pair_entries, ranked_lines
@@ -262,6 +263,8 @@ def pair_limit(session):
     tables); the largest any session has when the session is unknown."""
     if session is None:
         return schema.MAX_PAIR_NUMBER
+    if session.movement == INDIVIDUAL:  # its partnerships, two a table each round
+        return partnership_numbers(session.tables, session.rounds, session.tables)[1]
     return 2 * session.tables
 
 
@@ -307,9 +310,10 @@ def read_table(data, problems):
     return table
 
 
-def read_pairs(items, model, problems):
+def read_pairs(items, model, problems, partnerships=False):
     """([(number, [(name, membership), (name, membership)])] for the good pairs, every pair
-    number read)."""
+    number read). `partnerships`: an individual's pairs, in which a player plays with a
+    new partner each round (in several pairs)."""
     pairs, seen = [], set()
     for index, data in enumerate(items, start=1):
         where = _("pair %(index)s") % {"index": index}
@@ -323,7 +327,8 @@ def read_pairs(items, model, problems):
             continue
         pairs.append((pair.number, [(p.name, p.membership_number) for p in pair.players],
                       index))
-    problems += check_pair_players(pairs, lambda index: _("pair %(index)s") % {"index": index})
+    problems += check_pair_players(pairs, lambda index: _("pair %(index)s") % {"index": index},
+                                   once=not partnerships)
     names = {}
     for number, specs, _index in pairs:
         for name, membership in specs:
@@ -501,7 +506,9 @@ def read_archive(data, filename="archive.json", *, keep_analysis=False):
     _archive, parts = check(schema.Archive, document, _("the archive"), problems)
     session = read_session(parts.get("session"), problems)
     pairs, pair_numbers = read_pairs(parts.get("pairs", []),
-                                     schema.pair_model(pair_limit(session)), problems)
+                                     schema.pair_model(pair_limit(session)), problems,
+                                     partnerships=session is not None
+                                     and session.movement == INDIVIDUAL)
     board_model = schema.board_model(board_limit(session, pair_numbers, problems))
     boards, board_numbers = read_boards(parts.get("boards", []), board_model, problems)
     results = read_results(parts.get("results", []), pair_numbers, board_numbers, boards,

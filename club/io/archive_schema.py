@@ -46,6 +46,7 @@ from club.schedule import (
     MAX_BOARD_NUMBER,
     MAX_BOARDS_PER_ROUND,
     MAX_PAIRS,
+    MAX_PARTNERSHIPS,
     MAX_ROUNDS,
     MAX_TABLES,
 )
@@ -57,7 +58,8 @@ FORMAT_VERSION = 1  # bump when the format changes
 # The session's size limits are the model's (club.models.sessions, through club.schedule),
 # as for every other writer; each session's own boards and pairs are narrower still
 # (session_models).
-MAX_PAIR_NUMBER = MAX_PAIRS
+# An individual's partnerships are numbered by round and table, up to MAX_PARTNERSHIPS.
+MAX_PAIR_NUMBER = max(MAX_PAIRS, MAX_PARTNERSHIPS)
 # Results entered on the result page may name any table and round up to 999
 # (club/forms/entry.py).
 MAX_TABLE_OR_ROUND = 999

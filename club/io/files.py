@@ -96,8 +96,9 @@ def drop_header(rows):
     return rows
 
 
-def check_pair_players(pairs, where):
-    """Errors for a player named twice in a pair or in two pairs of the session.
+def check_pair_players(pairs, where, once=True):
+    """Errors for a player named twice in a pair or (with `once`) in two pairs of the
+    session.
 
     `pairs`: (number, [(name, membership), (name, membership)], line); `where(line)` gives
     the place to name in a message.
@@ -109,7 +110,7 @@ def check_pair_players(pairs, where):
                             "two different players.")
                           % {"where": where(line), "pair": number, "name": players[0][0]})
             continue
-        for spec in players:
+        for spec in players if once else ():
             key = player_key(spec)
             if key in seen:
                 errors.append(_("%(where)s: %(name)s already plays in pair %(other)s; a "

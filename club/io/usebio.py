@@ -62,13 +62,14 @@ from club.io.results_csv import (
     save_read_session,
 )
 from club.models import Board, Result
-from club.models.choices import ONE_WINNER, TWO_WINNERS
+from club.models.choices import INDIVIDUAL, ONE_WINNER, TWO_WINNERS
 from club.models.players import NAME_MAX_LENGTH, Player
 from club.notation import bridge_message
-from club.plan import session_pairs
+from club.plan import SessionPlan, session_pairs
 from club.queries import pair_entries, ranked_lines
 from club.schedule import MAX_PAIRS, MAX_SECTIONS, MAX_TABLES, listing
 from club.services.scoring import table_score
+from club.stats.individual import player_standings
 from scoring.engine import (
     BridgeError,
     board_vulnerability,
@@ -81,6 +82,7 @@ from scoring.engine import (
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 EVENT_TYPE = "BUTLER_PAIRS"
+INDIVIDUAL_EVENT_TYPE = "INDIVIDUAL"
 SCORING_METHOD = "BUTLER_IMPS"
 PROGRAM_NAME = "moscow-bridge-club"
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -126,25 +128,16 @@ def export_usebio(session, membership=False, only_boards=None):
     adds the players' membership numbers (NATIONAL_ID_NUMBER): only for directors.
     `only_boards` keeps only those board numbers (the public boards of a session in play;
     the totals are then those of the boards in the file)."""
+    if session.movement == INDIVIDUAL:
+        return export_individual(session, membership, only_boards)
     pairs = session_pairs(session)
-    boards = [board for board in session.boards.order_by("number")
-              if only_boards is None or board.number in only_boards]
-    kept = {board.id for board in boards}
-    results = [result for result in Result.objects.filter(board__session=session).order_by()
-               if result.board_id in kept]
+    boards, results = boards_and_results(session, only_boards)
     number_of = {pair.id: pair.number for pair in pairs}
     lines = ranked_lines(session, compute_standings(
         pair_entries(session, pairs),
         [(r.ns_pair_id, r.ew_pair_id, r.ns_imps, r.ew_imps) for r in results]))
     standings = [row for _line, rows in lines for row in rows]
-    root = ET.Element("USEBIO", {"Version": "1.2"})
-    club = element(root, "CLUB")
-    element(club, "CLUB_NAME", getattr(settings, "CLUB_NAME", ""))
-    event = element(root, "EVENT", EVENT_TYPE=EVENT_TYPE)
-    element(event, "EVENT_DESCRIPTION", session.name)
-    element(event, "PROGRAM_NAME", PROGRAM_NAME)
-    element(event, "DATE", session.date.strftime("%d/%m/%Y"))
-    element(event, "BOARD_SCORING_METHOD", SCORING_METHOD)
+    root, event = event_root(session, EVENT_TYPE)
     # One winner: NS and EW ranked together; two: each line ranked apart (its PLACE).
     element(event, "WINNER_TYPE", 2 if session.two_winners else 1)
     sections = session.section_list
@@ -162,11 +155,82 @@ def export_usebio(session, membership=False, only_boards=None):
             event_part(part, session, own, boards,
                        [r for r in results if r.ns_pair_id in ids], standings, membership,
                        local)
+    return document_bytes(root, boards)
+
+
+def boards_and_results(session, only_boards):
+    """The session's boards (only those of `only_boards` when given) and their results."""
+    boards = [board for board in session.boards.order_by("number")
+              if only_boards is None or board.number in only_boards]
+    kept = {board.id for board in boards}
+    results = [result for result in Result.objects.filter(board__session=session).order_by()
+               if result.board_id in kept]
+    return boards, results
+
+
+def event_root(session, event_type):
+    """(the USEBIO element, its EVENT with the session's description, date and scoring)."""
+    root = ET.Element("USEBIO", {"Version": "1.2"})
+    club = element(root, "CLUB")
+    element(club, "CLUB_NAME", getattr(settings, "CLUB_NAME", ""))
+    event = element(root, "EVENT", EVENT_TYPE=event_type)
+    element(event, "EVENT_DESCRIPTION", session.name)
+    element(event, "PROGRAM_NAME", PROGRAM_NAME)
+    element(event, "DATE", session.date.strftime("%d/%m/%Y"))
+    element(event, "BOARD_SCORING_METHOD", SCORING_METHOD)
+    return root, event
+
+
+def document_bytes(root, boards):
+    """The whole document, with the boards' HANDSET, as UTF-8 bytes."""
     handset(root, boards)
     ET.indent(root, space="  ")
     text = ET.tostring(root, encoding="unicode")
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + "\n" + text
             + "\n").encode("utf-8")
+
+
+def export_individual(session, membership, only_boards):
+    """An individual's USEBIO document (docs/teams-and-individuals.md, "Files"):
+    EVENT_TYPE INDIVIDUAL, a PLAYER for each entrant in PARTICIPANTS with their number,
+    total and place, and each traveller line naming its four players by number
+    (NORTH_PLAYER_NUMBER ... WEST_PLAYER_NUMBER) in place of pair numbers. Four queries."""
+    plan = SessionPlan.load(session)
+    boards, results = boards_and_results(session, only_boards)
+    board_number = {board.id: board.number for board in boards}
+    standings = player_standings(plan, [(board_number[r.board_id], r.ns_pair_id,
+                                         r.ew_pair_id, r.ns_imps, r.ew_imps)
+                                        for r in results])
+    root, event = event_root(session, INDIVIDUAL_EVENT_TYPE)
+    element(event, "WINNER_TYPE", 1)
+    row_of = {row.number: row for row in standings}
+    section = element(event, "PARTICIPANTS")
+    for entry in plan.entries:
+        row = row_of[entry.number]
+        node = element(section, "PLAYER")
+        element(node, "PLAYER_NUMBER", entry.number)
+        element(node, "PLAYER_NAME", entry.player.name)
+        if membership and entry.player.membership_number:
+            element(node, "NATIONAL_ID_NUMBER", entry.player.membership_number)
+        element(node, "TOTAL_SCORE", row.imps)
+        element(node, "PLACE", row.rank_label)
+    number_of_player = {entry.player_id: entry.number for entry in plan.entries}
+
+    def seats(line, result):
+        for pair_id, first, second in ((result.ns_pair_id, "NORTH", "SOUTH"),
+                                       (result.ew_pair_id, "EAST", "WEST")):
+            pair = plan.by_id[pair_id]
+            element(line, f"{first}_PLAYER_NUMBER", number_of_player[pair.player1_id])
+            element(line, f"{second}_PLAYER_NUMBER", number_of_player[pair.player2_id])
+
+    by_board = {}
+    for result in results:
+        by_board.setdefault(result.board_id, []).append(result)
+    for board in boards:
+        if by_board.get(board.id):
+            traveller(event, board, by_board[board.id],
+                      {pair.pk: pair.number for pair in plan.pairs}, seats)
+    return document_bytes(root, boards)
 
 
 def event_part(parent, session, pairs, boards, results, standings, membership, number_of):
@@ -177,7 +241,7 @@ def event_part(parent, session, pairs, boards, results, standings, membership, n
         by_board.setdefault(result.board_id, []).append(result)
     for board in boards:
         if by_board.get(board.id):
-            traveller(parent, board, by_board[board.id], number_of)
+            traveller(parent, board, by_board[board.id], number_of, pair_numbers_of(number_of))
 
 
 def participants(event, session, pairs, standings, membership, number_of):
@@ -198,7 +262,17 @@ def participants(event, session, pairs, standings, membership, number_of):
                 element(person, "NATIONAL_ID_NUMBER", player.membership_number)
 
 
-def traveller(event, board, results, number_of):
+def pair_numbers_of(number_of):
+    """A traveller line's participants in a pairs event: its NS and EW pair numbers."""
+    def write(line, result):
+        element(line, "NS_PAIR_NUMBER", number_of[result.ns_pair_id])
+        element(line, "EW_PAIR_NUMBER", number_of[result.ew_pair_id])
+    return write
+
+
+def traveller(event, board, results, number_of, participants_of):
+    """A BOARD with a TRAVELLER_LINE per result, in table order; `participants_of(line,
+    result)` writes who played it (pair numbers, or an individual's players)."""
     node = element(event, "BOARD")
     element(node, "BOARD_NUMBER", board.number)
     datums = {result.ns_compensation for result in results if not result.not_played}
@@ -207,8 +281,7 @@ def traveller(event, board, results, number_of):
     results.sort(key=lambda r: (r.table is None, r.table or 0, number_of[r.ns_pair_id]))
     for result in results:
         line = element(node, "TRAVELLER_LINE")
-        element(line, "NS_PAIR_NUMBER", number_of[result.ns_pair_id])
-        element(line, "EW_PAIR_NUMBER", number_of[result.ew_pair_id])
+        participants_of(line, result)
         table_result(line, result)
         element(line, "NS_BUTLER_POINTS", result.ns_imps)
         element(line, "EW_BUTLER_POINTS", result.ew_imps)

@@ -14,6 +14,7 @@ from club.models.choices import (
     STRAINS,
     VULNERABILITIES,
 )
+from club.models.individual import IndividualEntry
 from club.models.masterpoints import AwardScheme, MasterpointAward
 from club.models.players import Player
 from club.models.results import (
@@ -50,6 +51,7 @@ __all__ = [
     "DirectorCall",
     "CarryOver",
     "Event",
+    "IndividualEntry",
     "EventScoring",
     "MasterpointAward",
     "Pair",

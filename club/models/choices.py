@@ -15,9 +15,9 @@ from scoring.engine import (
 )
 from scoring.engine.movements import Arrangement
 
-_SEAT_NAMES = {Direction.N: _("North"), Direction.E: _("East"), Direction.S: _("South"),
+SEAT_NAMES = {Direction.N: _("North"), Direction.E: _("East"), Direction.S: _("South"),
                Direction.W: _("West")}
-SEATS = [(seat.value, _SEAT_NAMES[seat]) for seat in Direction]
+SEATS = [(seat.value, SEAT_NAMES[seat]) for seat in Direction]
 
 STRAINS = [(strain.value, _("NT") if strain is Strain.NT else strain.symbol)
            for strain in Strain]
@@ -43,10 +43,13 @@ SWISS = "swiss"
 # Teams (docs/teams-and-individuals.md, "In the product: teams events"): its seatings are
 # the stored matches' rooms (club.models.teams), read by club.plan.
 TEAMS = "teams"
+# An individual (docs/teams-and-individuals.md, "In the product"): players enter, and the
+# engine's individual movement seats them; its partnerships are stored as Pair rows.
+INDIVIDUAL = "individual"
 # Movements whose rounds the director gives (no movement of the engine's counts them).
 STORED_ROUNDS = ("free", SWISS, TEAMS)
 MOVEMENTS = [*((kind.value, _MOVEMENT_NAMES[kind]) for kind in MovementKind),
-             (SWISS, _("Swiss pairs")), (TEAMS, _("teams"))]
+             (SWISS, _("Swiss pairs")), (TEAMS, _("teams")), (INDIVIDUAL, _("individual"))]
 
 # A Mitchell on an even number of tables: "plain" is the Mitchell as it always was (the
 # engine's plain Mitchell skips on an even number of tables), the others are the director's

@@ -5,12 +5,13 @@ from dataclasses import dataclass
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from club.models.choices import (
     ARRANGEMENTS,
     ARROW_SWITCHES,
+    INDIVIDUAL,
     LAST_ROUND,
     MOVEMENTS,
     NO_ARROW_SWITCH,
@@ -35,6 +36,7 @@ from scoring.engine import (
     board_vulnerability,
     movements,
 )
+from scoring.engine.individual import INDIVIDUAL_SIZES, full_individual_rounds
 
 # How big a session may be. The setup form, the file readers and the import service refuse
 # anything larger with a message naming the limit, and the database refuses rows beyond
@@ -42,6 +44,24 @@ from scoring.engine import (
 # again.
 MAX_TABLES = movements.MITCHELL_MAX_TABLES  # the largest movement
 MAX_PAIRS = 2 * MAX_TABLES  # pair numbers: two pairs a table
+# An individual's partnerships: two a table in each round of the longest movement.
+MAX_PARTNERSHIPS = max(2 * (size // 4) * full_individual_rounds(size)
+                       for size in INDIVIDUAL_SIZES)
+
+
+def partnership_numbers(tables, round, table):
+    """The pair numbers of the NS and EW partnerships an individual movement of `tables`
+    tables forms at `table` in `round`: two a table, round after round (1 and 2 at table
+    1 of round 1), so every partnership has its own number."""
+    ns = 2 * ((round - 1) * tables + table) - 1
+    return ns, ns + 1
+
+
+def partnership_place(tables, number):
+    """(round, table, whether NS) of partnership `number` (partnership_numbers' inverse)."""
+    index, ew = divmod(number - 1, 2)
+    round, table = divmod(index, tables)
+    return round + 1, table + 1, not ew
 MAX_BOARDS_PER_ROUND = 36
 # A Mitchell or Howell plays at most 50 rounds; free seating read from a results file may
 # play one board a round, and such a file has up to 200 boards.
@@ -258,6 +278,11 @@ class Session(models.Model):
     def pair_label(self, number):
         """How the room knows a pair: 3NS / 3EW in a Mitchell, the plain number otherwise;
         in a section, its letter first (A3NS, B5) and the section's own number."""
+        if self.movement == INDIVIDUAL:  # a partnership of one round: R2T1 NS
+            round, table, ns = partnership_place(self.tables, number)
+            return gettext("R%(round)sT%(table)s %(line)s") % {
+                "round": round, "table": table,
+                "line": gettext("NS") if ns else gettext("EW")}
         section = self.section_of_pair(number)
         letter, tables = "", self.tables
         if section:
@@ -286,6 +311,10 @@ class Pair(models.Model):
                                 verbose_name=_("player 1"))
     player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
                                 verbose_name=_("player 2"))
+    # A partnership an individual movement forms (club.services.individual), not a pair
+    # that entered: listed with its players' seats, never on the pairs page.
+    partnership = models.BooleanField(_("individual partnership"), default=False,
+                                      editable=False)
     history = tracked()
 
     class Meta:
@@ -294,8 +323,12 @@ class Pair(models.Model):
         ordering = ["session", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="pair_unique_number"),
-            models.CheckConstraint(condition=Q(number__gte=1, number__lte=MAX_PAIRS),
-                                   name="pair_number_in_range"),
+            # An individual's partnerships are numbered by round and table
+            # (club.services.individual), up to MAX_PARTNERSHIPS.
+            models.CheckConstraint(
+                condition=Q(number__gte=1, number__lte=MAX_PAIRS)
+                | Q(partnership=True, number__gte=1, number__lte=MAX_PARTNERSHIPS),
+                name="pair_number_in_range"),
             models.CheckConstraint(condition=~Q(player1=F("player2")),
                                    name="pair_two_different_players"),
         ]

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
 from club.models import Board, Pair, Player, Result, SwissSeat
+from club.models.choices import INDIVIDUAL
 from club.schedule import (
     listing,
     movement_option_problems,
@@ -86,6 +87,11 @@ def import_session(session, pairs, boards, results, *, table_rows=None, swiss=()
     table's name is taken by other values, or a new player's membership number was taken
     meanwhile.
     """
+    if session.movement == INDIVIDUAL:
+        raise Refused(gettext(
+            "An individual session is not imported from a file: the file has its "
+            "partnerships, not the players who entered. Set the individual up and enter "
+            "its players; a club's backup restores it whole."))
     problems = size_problems(session, [number for number, _specs in pairs],
                              [board.number for board in boards])
     problems += [message for messages in movement_option_problems(session).values()

@@ -31,7 +31,8 @@ def touch_sessions_of(player_id):
     after the player's row is locked: players before sessions, as every service takes
     them): a renamed player changes what those sessions' pages show."""
     assert transaction.get_connection().in_atomic_block, "touch_sessions_of needs a transaction"
-    playing = Q(pairs__player1_id=player_id) | Q(pairs__player2_id=player_id)
+    playing = (Q(pairs__player1_id=player_id) | Q(pairs__player2_id=player_id)
+               | Q(individual_entries__player_id=player_id))
     ids = Session.objects.filter(playing).values("pk")
     Session.objects.filter(pk__in=ids).update(version=F("version") + 1)
 

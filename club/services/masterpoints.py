@@ -18,6 +18,7 @@ from club.plan import SessionPlan
 from club.queries import pair_entries, ranked_lines
 from club.services.errors import Refused
 from club.services.locks import lock_session
+from club.stats.individual import player_standings
 from scoring.engine import compute_standings
 from scoring.engine.masterpoints import award_field
 from scoring.engine.standings import rank
@@ -70,6 +71,8 @@ def session_awards(session, plan=None):
     if session.movement == TEAMS:
         return {}  # by team place: not built yet (docs/teams-and-individuals.md)
     plan = plan or SessionPlan.load(session)
+    if plan.individual:
+        return _individual_awards(session, plan, scheme)
     results = Result.objects.filter(board__session=session).order_by().values_list(
         "ns_pair_id", "ew_pair_id", "ns_imps", "ew_imps")
     rows = compute_standings(pair_entries(session, plan.pairs), results)
@@ -92,6 +95,20 @@ def session_awards(session, plan=None):
                     pair_number=row.number, line=line or "", rank=row.rank, tied=row.tied,
                     points=points[row.number])
     return awards
+
+
+def _individual_awards(session, plan, scheme):
+    """An individual's awards: its players that played a board ranked by their IMPs
+    (club.stats.individual), one field of four players a table; each award's
+    `pair_number` is the player's number."""
+    field = _ranked_again([row for row in player_standings(plan) if row.boards])
+    points = award_field(scheme.scale, [(row.number, row.rank) for row in field],
+                         tables=Decimal(len(field)) / 4)
+    return {plan.entries_by_number[row.number].player_id: MasterpointAward(
+                session=session, player_id=plan.entries_by_number[row.number].player_id,
+                scheme=scheme, pair_number=row.number, line="", rank=row.rank,
+                tied=row.tied, points=points[row.number])
+            for row in field if points[row.number]}
 
 
 def _ranked_again(rows):

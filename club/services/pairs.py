@@ -5,6 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
 from club.models import Pair, TeamMatch
+from club.models.choices import INDIVIDUAL
 from club.queries import boards_with_results
 from club.schedule import listing
 from club.services.boards import sync_boards
@@ -25,6 +26,10 @@ def pair_problems(session, others, number, first, second, pair=None):
     if session.is_locked:
         add(None, gettext("This session is %(status)s: reopen it before changing its "
                           "pairs.") % {"status": session.get_status_display()})
+        return problems
+    if session.movement == INDIVIDUAL:
+        add(None, gettext("In an individual players enter, not pairs: enter them on the "
+                          "session's players page."))
         return problems
     if number is not None:
         for message in _number_problems(session, others, number, pair):
@@ -128,6 +133,9 @@ def withdrawal_refusal(session, pair):
     if session.is_locked:
         return gettext("This session is %(status)s: reopen it before changing its pairs.") % {
             "status": session.get_status_display()}
+    if pair.partnership:
+        return gettext("Pair %(label)s is a partnership the individual movement forms: "
+                       "withdraw one of its players instead.") % {"label": pair.label}
     paired = pair.swiss_seats.order_by("round").values_list("round", flat=True).first()
     if paired:
         # The stored pairings never change (club.services.swiss).

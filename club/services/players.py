@@ -7,7 +7,7 @@ from django.db.models import ProtectedError, Q
 from django.utils.translation import gettext
 from simple_history.utils import bulk_update_with_history
 
-from club.models import CarryOver, Pair, Player, Session
+from club.models import CarryOver, IndividualEntry, Pair, Player, Session
 from club.schedule import listing
 from club.services.errors import Refused
 from club.services.locks import lock_session, locked_row, touch_sessions_of
@@ -53,9 +53,10 @@ def hold_players(player_ids, gone=None):
             "record, or deleted, meanwhile); choose the players again."))
 
 
-def merge_refusal(keep, merged, pairs, carry_overs):
+def merge_refusal(keep, merged, pairs, carry_overs, entries=()):
     """Why `merged` cannot be folded into `keep`, or "". `pairs`: every pair of either
-    (with their sessions); `carry_overs`: every carry-over row of either."""
+    (with their sessions); `carry_overs`: every carry-over row of either; `entries`:
+    every individual entry of either (with their sessions)."""
     both = {keep.pk, merged.pk}
     together = sorted({str(p.session) for p in pairs if {p.player1_id, p.player2_id} == both})
     if together:
@@ -66,6 +67,8 @@ def merge_refusal(keep, merged, pairs, carry_overs):
     for pair in pairs:
         for player_id in {pair.player1_id, pair.player2_id} & both:
             seen.setdefault(pair.session_id, {})[player_id] = pair
+    for entry in entries:  # both entered one individual
+        seen.setdefault(entry.session_id, {})[entry.player_id] = entry
     apart = sorted({str(next(iter(by_player.values())).session)
                     for by_player in seen.values() if len(by_player) == 2})
     if apart:
@@ -99,11 +102,14 @@ def _either(player_ids):
 
 
 def _merge_inputs(player_ids):
-    """(pairs with their sessions, carry-over rows with their events) of these players."""
+    """(pairs with their sessions, carry-over rows with their events, individual entries
+    with their sessions) of these players."""
     pairs = list(Pair.objects.filter(_either(player_ids)).select_related("session"))
     carry_overs = list(CarryOver.objects.select_related("event")
                        .filter(Q(player_id__in=player_ids) | Q(partner_id__in=player_ids)))
-    return pairs, carry_overs
+    entries = list(IndividualEntry.objects.filter(player_id__in=player_ids)
+                   .select_related("session"))
+    return pairs, carry_overs, entries
 
 
 def merge_problem(keep, merged):
@@ -133,11 +139,13 @@ def merge_players(keep_id, merged_id):
             raise Refused(gettext("One of the two players no longer exists."))
         keep, merged = players[keep_id], players[merged_id]
         ids = [keep_id, merged_id]
+        entered = IndividualEntry.objects.filter(player_id__in=ids)
         for session_id in sorted(set(Pair.objects.filter(_either(ids))
-                                     .values_list("session_id", flat=True))):
+                                     .values_list("session_id", flat=True))
+                                 | set(entered.values_list("session_id", flat=True))):
             lock_session(session_id)  # their pairs change: one writer per session
-        pairs, carry_overs = _merge_inputs(ids)
-        refusal = merge_refusal(keep, merged, pairs, carry_overs)
+        pairs, carry_overs, entries = _merge_inputs(ids)
+        refusal = merge_refusal(keep, merged, pairs, carry_overs, entries)
         if refusal:
             raise Refused(refusal)
         reason = (gettext("merged player #%(merged)s into #%(keep)s")
@@ -152,6 +160,7 @@ def merge_players(keep_id, merged_id):
             bulk_update_with_history(moved, Pair, ["player1", "player2"], batch_size=500,
                                      default_change_reason=reason)
         _move_carry_overs(carry_overs, keep, merged)
+        entered.filter(player=merged).update(player=keep)
         # The published sessions' masterpoints follow their pairs to the kept record.
         for session in Session.objects.filter(pk__in={p.session_id for p in moved},
                                               status=Session.Status.PUBLISHED):

@@ -7,12 +7,13 @@ from django.db.models import Max
 from django.utils.translation import gettext, ngettext
 
 from club.models import Pair, Result, Session
-from club.models.choices import TEAMS
+from club.models.choices import INDIVIDUAL, TEAMS
 from club.plan import SessionPlan
 from club.queries import boards_with_results
 from club.schedule import MAX_PAIRS, listing, mitchell_reseating, movement_option_problems
 from club.services.boards import sync_boards
 from club.services.errors import Refused
+from club.services.individual import sync_partnerships
 from club.services.locks import lock_session
 from club.services.masterpoints import award_session
 from club.services.scoring import rescore_session
@@ -51,6 +52,9 @@ def setup_change_problems(session, fields, pair_numbers):
     after = Session(**{name: fields.get(name, getattr(session, name)) for name in (
         *MOVEMENT_FIELDS, "rounds", "ranking")})
     problems = movement_option_problems(after) or schedule_change_problems(session, after)
+    if problems:
+        return problems, {}
+    problems = individual_change_problems(session, after, pair_numbers)
     if problems:
         return problems, {}
     reseating = {}
@@ -102,6 +106,29 @@ def setup_change_problems(session, fields, pair_numbers):
     return problems, reseating
 
 
+def individual_change_problems(session, after, pair_numbers):
+    """{field: [messages]} against turning a session with registered pairs into an
+    individual, an individual with entrants into a pairs session, or, once play has
+    started, an individual into one its players do not fit (more rounds than their
+    movement has)."""
+    if after.movement == INDIVIDUAL and session.movement != INDIVIDUAL and pair_numbers:
+        return {"movement": [gettext("Pairs are registered for this session: withdraw them "
+                                     "before making it an individual, where players enter "
+                                     "on their own.")]}
+    if (session.movement == INDIVIDUAL and after.movement != INDIVIDUAL
+            and session.individual_entries.exists()):
+        return {"movement": [gettext("Players have entered this individual: withdraw them "
+                                     "before changing its movement.")]}
+    if (session.movement == after.movement == INDIVIDUAL
+            and session.status != Session.Status.SETUP):
+        # Once play has started the players keep a movement that seats them.
+        problems = SessionPlan(after, entries=session.individual_entries.all()
+                               ).individual_problems
+        if problems:
+            return {"rounds": problems}
+    return {}
+
+
 def update_session(session_id, fields):
     """Change a session's setup and scoring rules. Pairs of a Mitchell whose table count
     changed are reseated, every result is rescored when the table or policy changed (with
@@ -109,7 +136,8 @@ def update_session(session_id, fields):
     outcomes changed). Raises Refused naming the fields at fault."""
     with transaction.atomic():
         session = lock_session(session_id)
-        numbers = list(session.pairs.values_list("number", flat=True))
+        numbers = list(session.pairs.filter(partnership=False)
+                       .values_list("number", flat=True))
         problems, reseating = setup_change_problems(session, fields, numbers)
         if problems:
             raise Refused(problems)
@@ -123,7 +151,10 @@ def update_session(session_id, fields):
         if reseating:
             renumber_pairs(session, reseating)
         rescored = rescore_session(session) if scoring_changed else 0
-        sync_boards(session)
+        if session.movement == INDIVIDUAL:
+            sync_partnerships(session)  # its rounds make its partnerships (and boards)
+        else:
+            sync_boards(session)
     return session, rescored
 
 

@@ -56,6 +56,8 @@ def event_standings(event, sessions):
         return entries[key]
 
     for evening in played:
+        if event.by_pair and evening.partner_id is None:
+            continue  # an individual evening has no pair to count it for
         if event.by_pair and evening.player_id > evening.partner_id:
             continue  # one PlayerEvening per pair is enough
         row = entry(entry_key(event, evening.player_id, evening.partner_id))

@@ -56,7 +56,8 @@ def partners(played, names):
     """Each partner with the figures of their evenings together: most sessions first."""
     by_partner = {}
     for evening in played:
-        by_partner.setdefault(evening.partner_id, []).append(evening)
+        if evening.partner_id is not None:  # an individual has no partner to list
+            by_partner.setdefault(evening.partner_id, []).append(evening)
     found = [Partner(pid, names[pid], totals(own), max(e.date for e in own))
              for pid, own in by_partner.items()]
     found.sort(key=lambda p: (-p.totals.sessions, -p.totals.boards, p.name.casefold()))

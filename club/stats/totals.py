@@ -89,7 +89,7 @@ class PlayerEvening:
 
 
 PAIR_FIELDS = ("id", "session_id", "number", "player1_id", "player2_id", "player1__name",
-               "player2__name")
+               "player2__name", "partnership")
 SESSION_FIELDS = ("session__date", "session__name", "session__movement", "session__tables",
                   "session__sections")
 
@@ -98,20 +98,34 @@ def evenings(pairs, *, details=False, totals=None):
     """(evenings, names): a PlayerEvening for each player of each pair of `pairs` (a Pair
     queryset) that played a board, and {player id: name}; with `details`, each evening
     knows its session's date, name and setup, and they come oldest first. Three queries;
-    one when the pairs' `totals` (pair_totals) are given."""
+    one when the pairs' `totals` (pair_totals) are given.
+
+    In an individual a player has a new partner each round: the partnerships' figures
+    make one evening of the player (its boards and IMPs summed, `partner_id` None), so
+    that a ladder counts the evening once and its IMPs per board over every board."""
     rows = list(pairs.order_by().values_list(*PAIR_FIELDS, *(SESSION_FIELDS if details
                                                             else ())))
     if totals is None:
         totals = pair_totals(pairs)
-    found, names = [], {}
-    for pair_id, session_id, number, first, second, first_name, second_name, *session in rows:
+    found, names, individual = [], {}, {}
+    for (pair_id, session_id, number, first, second, first_name, second_name, partnership,
+         *session) in rows:
         names[first], names[second] = first_name, second_name
         boards, imps = totals.get(pair_id, (0, 0))
         if not boards:
             continue
         for player, partner in ((first, second), (second, first)):
-            found.append(PlayerEvening(session_id, pair_id, number, player, partner, boards,
-                                       imps, *session))
+            if not partnership:
+                found.append(PlayerEvening(session_id, pair_id, number, player, partner,
+                                           boards, imps, *session))
+            elif (session_id, player) in individual:
+                evening = individual[session_id, player]
+                evening.boards += boards
+                evening.imps += imps
+            else:
+                individual[session_id, player] = PlayerEvening(
+                    session_id, pair_id, number, player, None, boards, imps, *session)
+    found.extend(individual.values())
     if details:
         found.sort(key=lambda e: (e.date, e.session_id))
     return found, names

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from club.forms.setup import PairForm
 from club.models import Pair
+from club.models.choices import INDIVIDUAL
 from club.permissions import director_required
 from club.plan import SessionPlan, session_pairs
 from club.queries import search_players
@@ -34,6 +35,8 @@ def saved_pair(form, pair=None):
 def pair_list(request, session_id):
     """The registered pairs and the form to register the next one."""
     session = load_session(session_id)
+    if session.movement == INDIVIDUAL:  # players enter, not pairs
+        return redirect("individual-players", session.pk)
     plan = SessionPlan.load(session)
     pairs = plan.pairs
     form = PairForm(request.POST or None, session=session, pairs=pairs)

@@ -3,13 +3,14 @@ and dashboard, and starting play. Every page needs a director (club.permissions)
 changes data on GET, and every change goes through club.services."""
 
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.forms.setup import SessionForm, add_problems
 from club.models import Result, Session
+from club.models.choices import INDIVIDUAL
 from club.permissions import director_required
 from club.plan import SessionPlan
 from club.services.errors import Refused
@@ -42,9 +43,12 @@ def director_home(request):
         page = 1
     start = (page - 1) * HOME_PAGE_SIZE
     newest = Session.objects.order_by("-date", "-id")
-    # The pairs are counted for the page's sessions only (the ids come from a subquery).
+    # The pairs are counted for the page's sessions only (the ids come from a subquery);
+    # an individual's players, not the partnerships its movement forms.
     shown = newest.values("pk")[start:start + HOME_PAGE_SIZE + 1]
-    sessions = list(newest.filter(pk__in=shown).annotate(pair_count=Count("pairs")))
+    sessions = list(newest.filter(pk__in=shown).annotate(
+        pair_count=Count("pairs", filter=Q(pairs__partnership=False), distinct=True),
+        player_count=Count("individual_entries", distinct=True)))
     return render(request, "club/director_home.html", {
         "sessions": sessions[:HOME_PAGE_SIZE], "page": page,
         "older": page + 1 if len(sessions) > HOME_PAGE_SIZE else None,
@@ -61,6 +65,10 @@ def session_create(request):
         except Refused as err:
             add_problems(form, {None: err.messages})
         else:
+            if session.movement == INDIVIDUAL:
+                messages.success(request, gettext("Session “%(name)s” created; now enter "
+                                                  "the players.") % {"name": session.name})
+                return redirect("individual-players", session.pk)
             messages.success(request, gettext("Session “%(name)s” created; now register the "
                                               "pairs.") % {"name": session.name})
             return redirect("setup-pairs", session.pk)
@@ -125,6 +133,7 @@ def session_dashboard(request, session_id):
     return render(request, "club/setup/session.html", {
         "session": session,
         "pair_count": plan.pair_count,
+        "player_count": len(plan.entries),
         "board_count": session.boards.count(),
         "problems": plan.setup_problems,
     })

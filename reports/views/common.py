@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from club.conditional import not_modified, revalidated, weak_etag
 from club.io.exports import CONTENT_TYPES, EXPORT_FORMATS, export_table
 from club.models import Session
 from club.permissions import is_director
@@ -78,3 +79,19 @@ def viewer_state(request):
     user = request.user
     return (get_language(), user.pk if user.is_authenticated else 0,
             hashlib.sha256(request.META.get("CSRF_COOKIE", "").encode()).hexdigest()[:12])
+
+
+def live_response(request, session, state, part, respond):
+    """A live page, or its block alone (`part`), answered conditionally: a 304 when the
+    visitor's copy shows the same `state`, else `respond()` with its ETag. The block shows
+    nothing of the visitor, so a shared cache may keep a public session's; the page shows
+    the visitor (viewer_state: its forms carry their CSRF token, set while rendering)."""
+
+    def etag():
+        return weak_etag(*state) if part else weak_etag(*state, *viewer_state(request))
+
+    public = part and session.is_public
+    unchanged = not_modified(request, etag())
+    if unchanged is not None:
+        return revalidated(unchanged, etag(), public=public)
+    return revalidated(respond(), etag(), public=public)

@@ -26,7 +26,7 @@ from club.stats.players import (
 from club.stats.ratings import partnership_figures, player_ratings, rating_trends
 from club.stats.totals import published_sessions
 from reports.charts import rating_trend_svg, trend_svg
-from reports.presenters import evening_rows, imps_cell, trend_points
+from reports.presenters import evening_partner, evening_rows, imps_cell, trend_points
 from reports.views.common import get_session, url_prefix, visible_sessions
 
 PAGE_SIZE = 50
@@ -87,8 +87,7 @@ def player_page(request, player_id):
     refuse_unseen(request, played, [player.pk])
     prefix = player_prefix()
     best = [{"date": e.date, "session": e.session_name,
-             "url": reverse("pair-scorecard", args=[e.session_id, e.number]),
-             "partner": names[e.partner_id], "partner_url": f"{prefix}{e.partner_id}/",
+             **evening_partner(e, names, prefix),
              "boards": e.boards, "per_board": signed(e.imps_per_board),
              "imps": imps_cell(e.imps)} for e in best_evenings(played)]
     rating = player_ratings().get(player.pk) if played else None

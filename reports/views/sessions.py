@@ -2,7 +2,7 @@
 
 from django.core.paginator import Paginator
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -13,12 +13,10 @@ from django.views.decorators.http import require_safe
 from club.conditional import (
     cached_html,
     cached_shown,
-    not_modified,
-    revalidated,
     shown_digest,
-    weak_etag,
 )
 from club.io.exports import EXPORT_FORMATS
+from club.models.choices import INDIVIDUAL
 from club.plan import SessionPlan
 from club.queries import EW_LINE, NS_LINE, public_standings
 from club.stats.masterpoints import session_masterpoints
@@ -30,8 +28,8 @@ from reports.views.common import (
     export_format,
     export_response,
     get_session,
+    live_response,
     url_prefix,
-    viewer_state,
     visible_sessions,
 )
 
@@ -186,6 +184,8 @@ def standings(request, session_id):
     block comes from the cache, so a busy evening renders it once per change of the
     standings, not once per visitor or per write."""
     session = get_session(request, session_id)
+    if session.movement == INDIVIDUAL:  # ranked by player (reports.views.individual)
+        return redirect("individual-standings", session.pk)
     # django-tables2's ?sort=, limited to the table's columns (anything else is ignored).
     sort = request.GET.get("sort", "")
     if sort.removeprefix("-") not in StandingsTable.sort_keys():
@@ -201,20 +201,10 @@ def standings(request, session_id):
     shown, block = live_standings(session, sort, method)
     state = ("standings", shown, get_language(), sort, method, part)
 
-    def etag():
-        # The block alone shows nothing of the visitor; the page does (viewer_state).
-        return weak_etag(*state) if part else weak_etag(*state, *viewer_state(request))
-
-    # A shared cache may keep the block (the same for everyone) of a public session, not the
-    # page: its forms (the language switcher's) carry the visitor's CSRF token.
-    public = part and session.is_public
-    unchanged = not_modified(request, etag())
-    if unchanged is not None:
-        return revalidated(unchanged, etag(), public=public)
-    if part:
-        response = HttpResponse(block())
-    else:
-        response = render(request, "reports/standings.html", {
+    def respond():
+        if part:
+            return HttpResponse(block())
+        return render(request, "reports/standings.html", {
             "session": session, "standings": block(), "export_formats": EXPORT_FORMATS,
             "provisional": is_provisional(session), "partial": is_partial(session),
             "method": method, "method_label": RANK_BY[method],
@@ -223,4 +213,5 @@ def standings(request, session_id):
                         for key, label in RANK_BY.items()],
             "export_query": method_query(method),
         })
-    return revalidated(response, etag(), public=public)
+
+    return live_response(request, session, state, part, respond)

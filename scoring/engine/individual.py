@@ -271,17 +271,20 @@ def _check_players(players: object) -> int:
 
 def individual_standings(
     players: Iterable[tuple[object, int, str]],
-    results: Iterable[tuple[object, object, object, object, int]],
+    results: Iterable[tuple[object, ...]],
 ) -> list[StandingRow]:
     """Rank the players of an individual by total IMPs, as :func:`compute_standings` ranks
     pairs. ``players``: (player key, number, name). ``results``: (north, south, east, west
-    player keys, NS IMPs) for each result; North and South get the NS IMPs, East and West
-    the opposite, and each of the four plays the board."""
+    player keys, NS IMPs) for each result, or with the EW IMPs after them when they are not
+    the opposite (adjusted scores: Average plus to both lines); North and South get the NS
+    IMPs, East and West the opposite (or the EW IMPs), and each of the four plays the
+    board."""
     lines = []
-    for north, south, east, west, ns_imps in results:
+    for north, south, east, west, ns_imps, *ew in results:
+        ew_imps = ew[0] if ew else -ns_imps
         # Two "results" per board, one for each North-East and South-West couple, give each
         # player the board once with its line's IMPs.
-        lines.append((north, east, ns_imps, -ns_imps))
-        lines.append((south, west, ns_imps, -ns_imps))
+        lines.append((north, east, ns_imps, ew_imps))
+        lines.append((south, west, ns_imps, ew_imps))
     return compute_standings(((key, number, name, name) for key, number, name in players),
                              lines)

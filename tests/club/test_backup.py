@@ -40,6 +40,7 @@ from club.models import (
 from club.permissions import DIRECTORS_GROUP
 from club.services.boards import sync_boards, update_board
 from club.services.compensation_tables import copy_table
+from club.services.individual import enter_player
 from club.services.locks import lock_session
 from club.services.masterpoints import award_session, save_award_scheme
 from club.services.players import PLAYER_FIELDS
@@ -178,18 +179,19 @@ def build_whole_club():
 
 def test_backup_then_restore_gives_back_every_stored_row(tmp_path, capsys):
     build_whole_club()
+    build_individual()
     before = stored_rows()
     path = tmp_path / "club.json"
     call_command("backup", str(path))
     out = capsys.readouterr().out
-    assert "sessions: 4" in out and "users: 2" in out
+    assert "sessions: 5" in out and "users: 2" in out
     assert path.stat().st_mode & 0o077 == 0  # membership numbers, password hashes
     empty_site()
     assert not Session.objects.exists() and not User.objects.exists()
 
     call_command("restore", str(path))
     out, err = capsys.readouterr()
-    assert "Restored" in out and "sessions: 4" in out
+    assert "Restored" in out and "sessions: 5" in out
     assert err == ""  # every result scores as stored
     assert stored_rows() == before
     # The ids go on from the restored ones (PostgreSQL's sequences were moved on).
@@ -205,6 +207,7 @@ def test_every_model_of_the_club_is_in_the_backup():
     build_whole_club()
     build_swiss_round()
     build_teams_schedule()
+    build_individual()
     document = json.loads(call_backup())
     written = {row["model"] for row in document["objects"]}
     models = [*apps.get_app_config("club").get_models(),
@@ -244,6 +247,19 @@ def build_teams_schedule():
     match = TeamMatch.objects.filter(session=teams, away__isnull=False).first()
     home = [member.player for member in match.home.members.all()]
     set_line_up(match.pk, "home", home[:2], home[2:])
+
+
+def build_individual():
+    """An individual with its 8 players entered (club.models.IndividualEntry) and the
+    partnerships its movement forms."""
+    howell = Session.objects.get(name="Howell night")
+    individual = Session.objects.create(
+        name="Individual night", date=date(2026, 11, 26), movement="individual", tables=2,
+        rounds=2, boards_per_round=2, compensation_table=howell.compensation_table)
+    players = Player.objects.order_by("pk")[:8]
+    for number, player in enumerate(players, start=1):
+        enter_player(individual.pk, number, player)
+    assert individual.pairs.filter(partnership=True).count() == 8
 
 
 def call_backup():

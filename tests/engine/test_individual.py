@@ -180,6 +180,14 @@ def test_individual_standings_give_each_line_its_imps():
     assert rows[0].label == rows[0].players == "Player 1"
 
 
+def test_individual_standings_take_ew_imps_that_are_not_the_opposite():
+    """Adjusted scores: Average plus (+3) to both lines of a board not played."""
+    players = [(p, p, f"Player {p}") for p in range(1, 5)]
+    rows = individual_standings(players, [(1, 2, 3, 4, 3, 3), (1, 2, 3, 4, 2)])
+    assert {row.number: (row.imps, row.boards) for row in rows} == {
+        1: (5, 2), 2: (5, 2), 3: (1, 2), 4: (1, 2)}
+
+
 @pytest.mark.parametrize("players", INDIVIDUAL_SIZES)
 def test_sit_outs_stay_even_after_every_round(players):
     """After any round no player has sat out more rounds than another plus one (one
