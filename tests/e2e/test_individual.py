@@ -5,15 +5,14 @@ final standings by player are checked against totals computed here: each result 
 with scoring.engine.score_board, its NS IMPs added to the two players the phone showed
 North and South, its EW IMPs to East and West."""
 
-import pytest
 from django.urls import reverse
 
 from club.services.sessions import create_session
 from scoring.engine import parse_result, score_board
 from scoring.models import moscow_table
+from tests.e2e.phone_steps import enter_on_phone
 from tests.factories import make_player
 
-PHONE = {"width": 390, "height": 844}
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Igor", "Kira", "Lev",
          "Mila", "Oleg"]
 HCP = {1: 22, 2: 18, 3: 25}  # NS HCP of boards 1-3
@@ -22,34 +21,10 @@ PLAYED = {1: ("4S= N", "3NT-1 E", "2H+1 S"), 2: ("1NT= S", "4H-2 W", "3C= N"),
           3: ("5D-1 N", "2S= E", "4S+1 N")}
 
 
-@pytest.fixture
-def phones(browser):
-    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                    locale="en-US") for _ in range(3)]
-    pages = [context.new_page() for context in contexts]
-    for page in pages:
-        page.set_default_timeout(15_000)
-    yield pages
-    for context in contexts:
-        context.close()
-
-
 def seats_shown(phone):
     """{seat: player name} from the table page's header."""
     return {seat: phone.inner_text(f".individual-seats div:has(dt:text-is('{seat}')) dd")
             for seat in ("North", "South", "East", "West")}
-
-
-def enter(phone, base, code, board, text):
-    phone.goto(f"{base}/t/{code}/boards/{board}/")
-    phone.fill("input[name=shorthand]", text)
-    if phone.locator("input[name=ns_hcp]").count():
-        phone.fill("input[name=ns_hcp]", str(HCP[board]))
-    with phone.expect_navigation():
-        phone.get_by_role("button", name="Enter the result").click()
-    with phone.expect_navigation():
-        phone.get_by_role("button", name="Accept").click()
-    phone.wait_for_selector(".message.success")
 
 
 def test_an_individual_evening_from_players_to_standings(phones, logged_in_page, live_server,
@@ -83,7 +58,7 @@ def test_an_individual_evening_from_players_to_standings(phones, logged_in_page,
             seats = seats_shown(phone)
             seated.extend(seats.values())
             text = PLAYED[table][round - 1]
-            enter(phone, base, codes[table], round, text)
+            enter_on_phone(phone, base, codes[table], round, text, hcp=HCP[round])
             outcome = score_board(round, *parse_result(text), HCP[round])
             for seat in ("North", "South"):
                 expected[seats[seat]] += outcome.ns_imps

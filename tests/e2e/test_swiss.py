@@ -12,23 +12,12 @@ from django.urls import reverse
 from club.models import Result, SwissSeat
 from club.services.sessions import create_session
 from scoring.models import moscow_table
+from tests.e2e.phone_steps import enter_on_phone
 from tests.factories import make_pair
 from tests.wbf import wbf_vps
 
 # What each table's NS and EW make on the round's two boards (NS HCP 20 on every board).
 PLAYED = {1: ("4S= N", "3NT-1 N"), 2: ("2H= E", "1NT+1 N"), 3: ("3C-2 S", "4H= E")}
-
-
-def enter(phone, base, code, board, text):
-    phone.goto(f"{base}/t/{code}/boards/{board}/")
-    phone.fill("input[name=shorthand]", text)
-    if phone.locator("input[name=ns_hcp]").count():
-        phone.fill("input[name=ns_hcp]", "20")
-    with phone.expect_navigation():
-        phone.get_by_role("button", name="Enter the result").click()
-    with phone.expect_navigation():
-        phone.get_by_role("button", name="Accept").click()
-    phone.wait_for_selector(".message.success")
 
 
 def test_a_short_swiss_from_start_to_standings(phones, logged_in_page, live_server,
@@ -62,7 +51,7 @@ def test_a_short_swiss_from_start_to_standings(phones, logged_in_page, live_serv
             phone.goto(f"{base}/t/{codes[table]}/")
             assert phone.get_by_text("Boards this round").is_visible()
             for offset, text in enumerate(PLAYED[table]):
-                enter(phone, base, codes[table], 2 * round - 1 + offset, text)
+                enter_on_phone(phone, base, codes[table], 2 * round - 1 + offset, text)
         if round < 3:
             phones[0].goto(f"{base}/t/{codes[1]}/?round={round}")
             assert phones[0].get_by_text(f"Round {round + 1} is paired once").is_visible()

@@ -13,7 +13,7 @@ from django.urls import reverse
 from club.models import Result, TeamMatch
 from club.services.sessions import create_session
 from scoring.models import moscow_table
-from tests.e2e.test_swiss import enter
+from tests.e2e.phone_steps import enter_on_phone
 from tests.factories import make_player
 from tests.wbf import imps, wbf_vps
 
@@ -80,7 +80,7 @@ def test_a_teams_night_from_registration_to_standings(phones, logged_in_page, li
             phone.goto(f"{base}/t/{codes[table]}/")
             assert phone.get_by_text("Boards this round").is_visible()
             for offset, text in enumerate(PLAYED[table][round - 1]):
-                enter(phone, base, codes[table], 2 * round - 1 + offset, text)
+                enter_on_phone(phone, base, codes[table], 2 * round - 1 + offset, text)
     phones[0].screenshot(path=str(artifacts / "teams-phone.png"), full_page=True)
 
     # IMPs and VPs computed here from the stored table scores of each room.
