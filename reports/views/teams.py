@@ -87,4 +87,4 @@ def match_report(request, session_id, match_id):
         raise Http404
     return render(request, "reports/team_match.html", {
         "session": session, "line": line, "match": line.match,
-        "scheduled": session.boards_per_round})
+        "scheduled": session.boards_per_round, "knockout": standings.knockout})
