@@ -99,6 +99,26 @@ class TeamsStandings:
         return {"standings": self, "rounds": sorted(self.rounds.items()),
                 "bye_vps": BYE_VPS, "knockout": self.knockout}
 
+    def shown(self):
+        """What the public teams pages show, as plain values (for their ETag: a model
+        instance's repr names only its __str__): the teams, the rows,
+        every match board by board (each room's result, all its fields) and its score, the
+        knockout's setup and result."""
+        def team(team):  # the pages name a team, not its players
+            return team and (team.number, team.name)
+
+        def result(result):
+            return result and [getattr(result, f.attname) for f in result._meta.concrete_fields]
+
+        knockout = self.knockout and (self.knockout.knockout.carry_over,
+                                      self.knockout.knockout.tie_break, self.knockout.result)
+        return ([(team(line.team), line.row, line.byes) for line in self.rows],
+                [(line.match.round, line.match.number, team(line.match.home),
+                  team(line.match.away), line.score,
+                  [(board.number, result(board.open), result(board.closed))
+                   for board in line.boards])
+                 for lines in self.rounds.values() for line in lines], knockout)
+
 
 # The first extra boards are played as a set before any single board decides (the engine's
 # extra_set); a shorter round of extra boards is one set.
