@@ -9,7 +9,6 @@ from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_safe
 
-from club.conditional import cached_shown, not_modified, revalidated, shown_digest, weak_etag
 from club.io.exports import EXPORT_FORMATS
 from club.io.usebio_teams import export_usebio_teams
 from club.models.choices import TEAMS
@@ -21,7 +20,7 @@ from reports.views.common import (
     export_format,
     export_response,
     get_session,
-    viewer_state,
+    shown_response,
 )
 
 
@@ -66,24 +65,12 @@ def _teams_session(request, session_id):
 
 def _conditional(request, session, page, respond):
     """`respond(standings)` answered conditionally, like the Swiss page: a weak ETag of
-    what the teams pages show (worked out once per version of the session, kept in the
-    cache), so a reload finding it unchanged (a result on a board still hidden changes
-    nothing) is a 304 after one query. `page`: the page's name and arguments."""
-    loaded = {}
-
-    def shown():
-        loaded["standings"] = public_teams_standings(SessionPlan.load(session))
-        return shown_digest(session, loaded["standings"].shown())
-
-    def etag(digest):
-        return weak_etag(*page, digest, *viewer_state(request))
-
-    kept = cached_shown(session, ("teams",), shown)
-    unchanged = not_modified(request, etag(kept))
-    if unchanged is not None:
-        return revalidated(unchanged, etag(kept), public=False)
-    digest = kept if "standings" in loaded else shown()  # the ETag of what is rendered
-    return revalidated(respond(loaded["standings"]), etag(digest), public=False)
+    what the teams pages show (TeamsStandings.shown; one cache entry for both pages), so a
+    reload finding it unchanged (a result on a board still hidden changes nothing) is a 304
+    after one query. `page`: the page's name and arguments."""
+    return shown_response(request, session, ("teams",), page,
+                          lambda: public_teams_standings(SessionPlan.load(session)),
+                          lambda standings: standings.shown(), respond)
 
 
 @require_safe
