@@ -71,9 +71,13 @@ def size_problems(session, pair_numbers, board_numbers):
             problems.append(message % {"max": largest, "value": value})
     if problems:
         return problems
-    seats = 2 * session.tables
+    # A teams session's pairs are its line-ups' partnerships (club.services.teams), not seats.
+    seats = MAX_PAIRS if session.movement == TEAMS else 2 * session.tables
     beyond = sorted(n for n in pair_numbers if not 1 <= n <= seats)
-    if beyond:
+    if beyond and session.movement == TEAMS:
+        problems.append(gettext("A teams session's pair numbers go from 1 to %(max)s; found "
+                                "%(numbers)s.") % {"max": seats, "numbers": listing(beyond)})
+    elif beyond:
         problems.append(gettext("Pair numbers go from 1 to %(max)s (two pairs a table); "
                                 "found %(numbers)s.")
                         % {"max": seats, "numbers": listing(beyond)})

@@ -5,7 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
-from club.models.teams import MAX_TEAM_NUMBER
+from club.models.teams import MAX_TEAM_NUMBER, TieBreak
 
 
 class TeamForm(forms.Form):
@@ -49,3 +49,14 @@ class LineUpForm(forms.Form):
 
     def players(self, room):
         return [self.by_id[self.cleaned_data[f"{room}_{n}"]] for n in (1, 2)]
+
+
+class KnockoutForm(forms.Form):
+    """A knockout match's carry-over and tie-break (club.services.teams.make_knockout checks
+    the carry-over, so that what was typed comes back with the reason)."""
+
+    carry_over = forms.CharField(
+        label=_("Carry-over (IMPs to the home team, team 1)"), initial="0", max_length=12,
+        help_text=_("A whole number or a half; negative for the away team, team 2."))
+    tie_break = forms.ChoiceField(label=_("If the match ends level"), choices=TieBreak.choices,
+                                  initial=TieBreak.EXTRA_BOARDS)

@@ -20,12 +20,12 @@ from club.io import archive_schema as schema
 from club.io.archive_schema import FORMAT_VERSION, Problems, check, load
 from club.io.files import ImportFailed, check_pair_players, decode_text
 from club.models import Board, Result, Session
-from club.models.choices import INDIVIDUAL, SWISS
+from club.models.choices import INDIVIDUAL, SWISS, TEAMS
 from club.models.sessions import partnership_numbers
 from club.notation import bridge_message
 from club.plan import SessionPlan, session_pairs, swiss_rows
 from club.queries import pair_entries, ranked_lines
-from club.schedule import movement_option_problems, swiss_round_problems
+from club.schedule import MAX_PAIRS, movement_option_problems, swiss_round_problems
 from club.services.analysis import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session
@@ -145,7 +145,40 @@ def export_session(session):
     for result in results:
         result.board = board_by_id[result.board_id]  # no query per result
     swiss = swiss_rows(session) if session.movement == SWISS else ()
-    return session_document(session, table.row_tuples(), pairs, boards, results, swiss)
+    document = session_document(session, table.row_tuples(), pairs, boards, results, swiss)
+    if session.movement == TEAMS:
+        document.update(teams_part(session, {p.id: p.number for p in pairs}))
+    return document
+
+
+def player_record(player):
+    return {"name": player.name, "membership_number": player.membership_number}
+
+
+def teams_part(session, number_of):
+    """A teams session's teams (with their players and captain), matches (teams and
+    line-ups by number) and knockout, as the archive keeps them (three queries, four with
+    a knockout's)."""
+    teams = list(session.teams.select_related("captain").prefetch_related("members__player")
+                 .order_by("number"))
+    team_number = {team.pk: team.number for team in teams}
+    knockout = getattr(session, "knockout", None)
+    return {
+        "teams": [{"number": team.number, "name": team.name,
+                   "captain": player_record(team.captain),
+                   "players": [player_record(m.player) for m in team.members.all()]}
+                  for team in teams],
+        "team_matches": [
+            {"round": m.round, "number": m.number, "home": team_number[m.home_id],
+             "away": team_number.get(m.away_id),
+             **{seat: number_of.get(getattr(m, f"{seat}_id")) for seat in TEAM_SEATS}}
+            for m in session.team_matches.order_by("round", "number")],
+        "knockout": knockout and {"carry_over": str(knockout.carry_over),
+                                  "tie_break": knockout.tie_break},
+    }
+
+
+TEAM_SEATS = ("open_ns", "open_ew", "closed_ns", "closed_ew")
 
 
 def swiss_record(row):
@@ -265,6 +298,8 @@ def pair_limit(session):
         return schema.MAX_PAIR_NUMBER
     if session.movement == INDIVIDUAL:  # its partnerships, two a table each round
         return partnership_numbers(session.tables, session.rounds, session.tables)[1]
+    if session.movement == TEAMS:  # its line-ups' partnerships (club.services.teams)
+        return MAX_PAIRS
     return 2 * session.tables
 
 
@@ -463,6 +498,52 @@ def read_swiss(items, session, pair_numbers, problems):
     return rows
 
 
+def read_teams(parts, pair_numbers, problems):
+    """(teams, matches, knockout) of a teams session's archive: teams as (number, name,
+    captain spec, [player specs]) (a spec: (name, membership number)), matches as
+    TeamMatchIn, the knockout as KnockoutIn or None. Team numbers and names once, the
+    captain among the players, the matches' teams and pairs known; the database checks
+    the rest (a team twice in a round, a pair at two seats...)."""
+    teams, numbers, names = [], set(), set()
+    for index, data in enumerate(parts.get("teams", []), start=1):
+        where = _("team %(index)s") % {"index": index}
+        team, _good = check(schema.TeamIn, data, where, problems)
+        if team is None:
+            continue
+        specs = [(p.name, p.membership_number) for p in team.players]
+        captain = (team.captain.name, team.captain.membership_number)
+        if team.number in numbers or team.name in names:
+            problems.add(where, _("another team already has the number %(number)s or the "
+                                  "name “%(name)s”; each team's are its own.")
+                         % {"number": team.number, "name": team.name})
+        if captain not in specs:
+            problems.add(where, _("the captain, %(name)s, is not one of the team's "
+                                  "players.") % {"name": team.captain.name})
+        numbers.add(team.number)
+        names.add(team.name)
+        teams.append((team.number, team.name, captain, specs))
+    matches = []
+    for index, data in enumerate(parts.get("team_matches", []), start=1):
+        where = _("team match %(index)s") % {"index": index}
+        match, _good = check(schema.TeamMatchIn, data, where, problems)
+        if match is None:
+            continue
+        for team in (match.home, match.away):
+            if team is not None and team not in numbers:
+                problems.add(where, _("there is no team %(team)s in “teams”.")
+                             % {"team": team})
+        for seat in TEAM_SEATS:
+            pair = getattr(match, seat)
+            if pair is not None and pair not in pair_numbers:
+                problems.add(where, _("there is no pair %(pair)s in “pairs”.")
+                             % {"pair": pair})
+        matches.append(match)
+    knockout = None
+    if parts.get("knockout") is not None:
+        knockout, _good = check(schema.KnockoutIn, parts["knockout"], _("knockout"), problems)
+    return teams, matches, knockout
+
+
 def read_boards_analysis(items, boards, problems):
     """Give each board its analysis as the archive stores it (a restore: never computed
     again); a board with a deal and no stored analysis is left for analyse_boards.
@@ -490,9 +571,11 @@ class ArchiveRead:
     [(board number, ns, ew, Result)], the rows of a compensation table new here, and the
     boards whose double-dummy analysis is still to compute."""
 
-    def __init__(self, session, pairs, boards, results, unanalysed, swiss=()):
+    def __init__(self, session, pairs, boards, results, unanalysed, swiss=(),
+                 teams=((), (), None)):
         self.session, self.pairs, self.boards, self.results = session, pairs, boards, results
         self.unanalysed, self.swiss = unanalysed, swiss
+        self.teams, self.team_matches, self.knockout = teams
         self.table_rows = getattr(session.compensation_table, "archive_rows", None)
 
 
@@ -514,6 +597,7 @@ def read_archive(data, filename="archive.json", *, keep_analysis=False):
     results = read_results(parts.get("results", []), pair_numbers, board_numbers, boards,
                            problems)
     swiss = read_swiss(parts.get("swiss_seats", []), session, pair_numbers, problems)
+    teams = read_teams(parts, pair_numbers, problems)
     if keep_analysis:
         unanalysed = read_boards_analysis(parts.get("boards", []), boards, problems)
     else:
@@ -521,7 +605,7 @@ def read_archive(data, filename="archive.json", *, keep_analysis=False):
     if problems:
         raise ImportFailed(problems)
     return ArchiveRead(session, pairs, sorted(boards.values(), key=lambda b: b.number),
-                       results, unanalysed, swiss)
+                       results, unanalysed, swiss, teams)
 
 
 def import_archive(data, filename="archive.json", user=None, keep_status=False,
@@ -540,6 +624,8 @@ def import_archive(data, filename="archive.json", user=None, keep_status=False,
     try:
         analyse_boards(read.unanalysed)
         return import_session(session, read.pairs, read.boards, read.results,
-                              table_rows=read.table_rows, swiss=read.swiss, user=user)
+                              table_rows=read.table_rows, swiss=read.swiss, user=user,
+                              teams=read.teams, team_matches=read.team_matches,
+                              knockout=read.knockout)
     except Refused as err:
         raise ImportFailed(err.messages) from None

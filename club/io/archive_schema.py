@@ -10,6 +10,7 @@ import datetime
 import json
 import re
 import sys
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -42,6 +43,14 @@ from club.models import (
 )
 from club.models.choices import NO_ARROW_SWITCH, ONE_WINNER, PLAIN, values
 from club.models.players import NAME_MAX_LENGTH, Player
+from club.models.teams import (
+    MAX_CARRY_OVER,
+    MAX_MEMBERS,
+    MAX_TEAM_NUMBER,
+    MIN_MEMBERS,
+    Team,
+    TieBreak,
+)
 from club.schedule import (
     MAX_BOARD_NUMBER,
     MAX_BOARDS_PER_ROUND,
@@ -139,6 +148,20 @@ Seat = OneOf(values(SEATS))
 Adjustment = OneOf(["", *values(ADJUSTMENTS)])
 
 
+def carry_over(value):
+    """A knockout's carry-over: a whole number or a half within MAX_CARRY_OVER."""
+    try:
+        number = Decimal(value)
+    except InvalidOperation:
+        number = None
+    if number is None or not number.is_finite() or number * 2 != int(number * 2) \
+            or abs(number) > MAX_CARRY_OVER:
+        raise problem(_("a carry-over is a whole number or a half from -%(max)d to %(max)d, "
+                        "as text (“-3.5”); got “%(value)s”.")
+                      % {"max": MAX_CARRY_OVER, "value": value})
+    return value
+
+
 class Strict(BaseModel):
     """Values exactly as JSON types them: 3.0 is no pair number, true no 1, "3" no 3."""
 
@@ -155,6 +178,11 @@ class Archive(Strict):
     # A Swiss pairs session's rounds as started (club.models.SwissSeat); other sessions,
     # and archives written before Swiss pairs, have none.
     swiss_seats: list[Any] = []
+    # A teams session's teams, matches and knockout (club.models.teams); other sessions,
+    # and archives written before teams events, have none.
+    teams: list[Any] = []
+    team_matches: list[Any] = []
+    knockout: dict[str, Any] | None = None
 
 
 class SessionIn(Strict):
@@ -250,6 +278,36 @@ class SwissSeatIn(Strict):
     pair: Whole(1, MAX_PAIR_NUMBER)
     opponents: Whole(1, MAX_PAIR_NUMBER) | None
     north_south: bool
+
+
+class TeamIn(Strict):
+    """A team: its number, name, captain (one of its players) and 4 to 6 players."""
+
+    number: Whole(1, MAX_TEAM_NUMBER)
+    name: Text(length(Team, "name"))
+    captain: PlayerIn
+    players: Annotated[list[PlayerIn], Field(min_length=MIN_MEMBERS, max_length=MAX_MEMBERS)]
+
+
+class TeamMatchIn(Strict):
+    """A match of a round by team numbers (away null: the bye, number 0) and its line-ups'
+    pair numbers (null until set)."""
+
+    round: Whole(1, MAX_ROUNDS)
+    number: Whole(0, MAX_TEAM_NUMBER)
+    home: Whole(1, MAX_TEAM_NUMBER)
+    away: Whole(1, MAX_TEAM_NUMBER) | None
+    open_ns: Whole(1, MAX_PAIR_NUMBER) | None
+    open_ew: Whole(1, MAX_PAIR_NUMBER) | None
+    closed_ns: Whole(1, MAX_PAIR_NUMBER) | None
+    closed_ew: Whole(1, MAX_PAIR_NUMBER) | None
+
+
+class KnockoutIn(Strict):
+    """A knockout's carry-over (a whole number or a half, as text: "-3.5") and tie-break."""
+
+    carry_over: Text(6, carry_over)
+    tie_break: OneOf(TieBreak.values)
 
 
 class ParIn(Strict):

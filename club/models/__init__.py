@@ -28,7 +28,7 @@ from club.models.seasons import CarryOver, Event, EventScoring, Season
 from club.models.sessions import Board, Pair, Session, SessionStatus
 from club.models.swiss import SwissSeat
 from club.models.table_phones import DirectorCall, TableCode, TableEntry
-from club.models.teams import Team, TeamMatch, TeamMember
+from club.models.teams import Team, TeamKnockout, TeamMatch, TeamMember
 
 __all__ = [
     "ADJUSTMENTS",
@@ -64,6 +64,7 @@ __all__ = [
     "TableCode",
     "TableEntry",
     "Team",
+    "TeamKnockout",
     "TeamMatch",
     "TeamMember",
 ]

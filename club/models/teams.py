@@ -133,3 +133,41 @@ class TeamMatch(models.Model):
     @property
     def closed_table(self):
         return 2 * self.number
+
+
+class TieBreak(models.TextChoices):
+    """How a knockout match level after its boards is decided (the engine's TieBreak)."""
+
+    EXTRA_BOARDS = "extra boards", _("Extra boards")
+    LAST_BOARDS = "last boards", _("The last boards' IMPs")
+
+
+MAX_CARRY_OVER = 999
+
+
+class TeamKnockout(models.Model):
+    """A teams session that is a knockout match of its two teams: the home team's
+    carry-over in IMPs (negative: the away team's; halves allowed, to rule out a tie) and
+    how a tie is broken. Round 1 is the match; with extra boards, round 2 holds them, stored
+    only when the match ends level (club.services.teams)."""
+
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, primary_key=True,
+                                   related_name="knockout", verbose_name=_("session"))
+    carry_over = models.DecimalField(_("carry-over"), max_digits=4, decimal_places=1,
+                                     default=0)
+    tie_break = models.CharField(_("tie-break"), max_length=12, choices=TieBreak.choices,
+                                 default=TieBreak.EXTRA_BOARDS)
+
+    class Meta:
+        verbose_name = _("knockout match")
+        verbose_name_plural = _("knockout matches")
+        constraints = [
+            models.CheckConstraint(condition=Q(tie_break__in=TieBreak.values),
+                                   name="team_knockout_tie_break_known"),
+            models.CheckConstraint(
+                condition=Q(carry_over__gte=-MAX_CARRY_OVER, carry_over__lte=MAX_CARRY_OVER),
+                name="team_knockout_carry_over_in_range"),
+        ]
+
+    def __str__(self):
+        return f"{self.session_id}: {self.carry_over} ({self.tie_break})"

@@ -3,12 +3,23 @@ a JSON archive): players found or created, pairs, boards and scored results, all
 transaction. The readers in club.io parse and check; this writes."""
 
 from collections import defaultdict
+from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
-from club.models import Board, Pair, Player, Result, SwissSeat
+from club.models import (
+    Board,
+    Pair,
+    Player,
+    Result,
+    SwissSeat,
+    Team,
+    TeamKnockout,
+    TeamMatch,
+    TeamMember,
+)
 from club.models.choices import INDIVIDUAL
 from club.schedule import (
     listing,
@@ -72,7 +83,7 @@ def find_players(specs):
 
 
 def import_session(session, pairs, boards, results, *, table_rows=None, swiss=(),
-                   user=None):
+                   user=None, teams=(), team_matches=(), knockout=None):
     """Save a session checked in memory, with its pairs, boards and scored results.
 
     `session`: an unsaved Session (its status as the reader set it); `pairs`:
@@ -85,7 +96,9 @@ def import_session(session, pairs, boards, results, *, table_rows=None, swiss=()
     (nothing saved) when the session is beyond the size limits of a session or its Swiss
     rounds are not consistent (the readers check them first: this is the last guard), the
     table's name is taken by other values, or a new player's membership number was taken
-    meanwhile.
+    meanwhile. `teams`, `team_matches`, `knockout`: a teams session's, as
+    club.io.archive.read_teams gives them (the database refuses what breaks a team's or a
+    match's rules: Refused).
     """
     if session.movement == INDIVIDUAL:
         raise Refused(gettext(
@@ -104,7 +117,8 @@ def import_session(session, pairs, boards, results, *, table_rows=None, swiss=()
             session.compensation_table = table_for_import(session.compensation_table.name,
                                                           table_rows)
         session.save()
-        players = find_players([spec for _number, specs in pairs for spec in specs])
+        players = find_players([spec for _number, specs in pairs for spec in specs]
+                               + [spec for *_team, specs in teams for spec in specs])
         pair_objects = bulk_create_with_history([
             Pair(session=session, number=number, player1=players[player_key(specs[0])],
                  player2=players[player_key(specs[1])])
@@ -129,5 +143,38 @@ def import_session(session, pairs, boards, results, *, table_rows=None, swiss=()
             SwissSeat(session=session, round=round, table=table, pair=pair_by_number[pair],
                       opponents=pair_by_number.get(opponents), north_south=north_south)
             for round, table, pair, opponents, north_south in swiss])
+        _import_teams(session, players, pair_by_number, teams, team_matches, knockout)
     return session
+
+
+def _import_teams(session, players, pair_by_number, teams, matches, knockout):
+    """A teams session's teams, members, matches and knockout; Refused (and nothing
+    saved) for what the database refuses."""
+    if not teams:
+        return
+    try:
+        with transaction.atomic():
+            team_by_number = {team.number: team for team in Team.objects.bulk_create([
+                Team(session=session, number=number, name=name,
+                     captain=players[player_key(captain)])
+                for number, name, captain, _specs in teams])}
+            TeamMember.objects.bulk_create([
+                TeamMember(session=session, team=team_by_number[number],
+                           player=players[player_key(spec)])
+                for number, _name, _captain, specs in teams for spec in specs])
+            TeamMatch.objects.bulk_create([TeamMatch(
+                session=session, round=m.round, number=m.number, home=team_by_number[m.home],
+                away=team_by_number.get(m.away),
+                **{seat: pair_by_number.get(getattr(m, seat))
+                   for seat in ("open_ns", "open_ew", "closed_ns", "closed_ew")})
+                for m in matches])
+            if knockout is not None:
+                TeamKnockout.objects.create(session=session,
+                                            carry_over=Decimal(knockout.carry_over),
+                                            tie_break=knockout.tie_break)
+    except IntegrityError:
+        raise Refused(gettext(
+            "The teams or their matches break a rule of teams events (a player in two "
+            "teams, a team twice in a round or against itself, a pair at two seats of a "
+            "match, a bye with line-ups); nothing was imported.")) from None
 

@@ -5,7 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
 from club.models import Pair, TeamMatch
-from club.models.choices import INDIVIDUAL
+from club.models.choices import INDIVIDUAL, TEAMS
 from club.queries import boards_with_results
 from club.schedule import listing
 from club.services.boards import sync_boards
@@ -30,6 +30,10 @@ def pair_problems(session, others, number, first, second, pair=None):
     if session.movement == INDIVIDUAL:
         add(None, gettext("In an individual players enter, not pairs: enter them on the "
                           "session's players page."))
+        return problems
+    if session.movement == TEAMS and pair is None:
+        add(None, gettext("In a teams event the teams register on the session's Teams page; "
+                          "each line-up makes its pairs."))
         return problems
     if number is not None:
         for message in _number_problems(session, others, number, pair):

@@ -6,14 +6,21 @@ A line-up's two players form an ordinary Pair of the session (found, or made wit
 free number), so a room's results are ordinary results (club.models.teams)."""
 
 from collections import Counter
+from decimal import Decimal, InvalidOperation
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
-from club.models import Pair, Result, Team, TeamMatch, TeamMember
+from club.models import Pair, Result, Team, TeamKnockout, TeamMatch, TeamMember
 from club.models.choices import TEAMS
-from club.models.teams import MAX_MEMBERS, MAX_TEAM_NUMBER, MIN_MEMBERS
+from club.models.teams import (
+    MAX_CARRY_OVER,
+    MAX_MEMBERS,
+    MAX_TEAM_NUMBER,
+    MIN_MEMBERS,
+    TieBreak,
+)
 from club.plan import SessionPlan
 from club.schedule import MAX_PAIRS, listing
 from club.services.errors import Refused
@@ -138,6 +145,71 @@ def make_round_robin(session_id):
         _check_tables(session, count)
         team_of = dict(enumerate(teams, start=1))
         return sum(_store_round(session, one, team_of) for one in rounds[:session.rounds])
+
+
+def make_knockout(session_id, *, carry_over=0, tie_break=TieBreak.EXTRA_BOARDS):
+    """Make the session a knockout match of its two teams: team 1 at home against team 2 in
+    round 1, the home team's `carry_over` IMPs (negative: the away team's; a whole number or
+    a half) and the `tie_break` for a level match. With extra boards the session has two
+    rounds, the second's board set being the extra boards (stored by play_extra_boards only
+    if the match ends level); with the last boards' IMPs, one round. Refused: the schedule
+    made, not exactly two teams, too few tables, the wrong number of rounds, a carry-over
+    that is not a whole number or a half up to MAX_CARRY_OVER."""
+    try:
+        carry = Decimal(str(carry_over).strip().replace(",", "."))
+    except InvalidOperation:
+        carry = None
+    if carry is None or not carry.is_finite() or carry * 2 != int(carry * 2) \
+            or abs(carry) > MAX_CARRY_OVER:
+        raise Refused({"carry_over": [gettext(
+            "The carry-over is the home team's IMPs, a whole number or a half from "
+            "-%(max)d to %(max)d (negative: the away team's); got “%(value)s”.")
+            % {"max": MAX_CARRY_OVER, "value": carry_over}]})
+    if tie_break not in TieBreak.values:
+        raise Refused({"tie_break": [gettext("Choose the tie-break: extra boards or the "
+                                             "last boards' IMPs.")]})
+    with transaction.atomic():
+        session = _teams_session(session_id)
+        _schedule_made(session)
+        teams = list(session.teams.order_by("number"))
+        if len(teams) != 2:
+            raise Refused(ngettext(
+                "A knockout match is between 2 teams; %(count)d team is registered.",
+                "A knockout match is between 2 teams; %(count)d teams are registered.",
+                len(teams)) % {"count": len(teams)})
+        _check_tables(session, 2)
+        rounds = 2 if tie_break == TieBreak.EXTRA_BOARDS else 1
+        if session.rounds != rounds:
+            raise Refused(gettext(
+                "A knockout match decided by extra boards has 2 rounds (the second round's "
+                "boards are the extra boards), one decided by the last boards' IMPs has 1; "
+                "the session has %(have)d: change its rounds in the setup.")
+                % {"have": session.rounds})
+        TeamKnockout.objects.create(session=session, carry_over=carry, tie_break=tie_break)
+        TeamMatch.objects.create(session=session, round=1, number=1, home=teams[0],
+                                 away=teams[1])
+
+
+def play_extra_boards(session_id):
+    """Store the knockout match's extra boards (round 2: the same teams, each seated as in
+    the match) once the match is complete and level. Refused otherwise."""
+    with transaction.atomic():
+        session = _teams_session(session_id)
+        knockout = TeamKnockout.objects.filter(session=session).first()
+        if knockout is None or knockout.tie_break != TieBreak.EXTRA_BOARDS:
+            raise Refused(gettext("Only a knockout match decided by extra boards plays "
+                                  "them."))
+        if session.team_matches.filter(round=2).exists():
+            raise Refused(gettext("The extra boards are already made."))
+        line = teams_standings(SessionPlan.load(session)).knockout
+        if not line.undecided:
+            raise Refused(gettext("Extra boards are played only when the match is complete "
+                                  "and level."))
+        match = line.match.match
+        TeamMatch.objects.create(
+            session=session, round=2, number=1, home_id=match.home_id, away_id=match.away_id,
+            open_ns_id=match.open_ns_id, open_ew_id=match.open_ew_id,
+            closed_ns_id=match.closed_ns_id, closed_ew_id=match.closed_ew_id)
 
 
 def _check_tables(session, count):

@@ -15,7 +15,14 @@ from django.db.models import F
 from club.models import Result, Team, TeamMatch
 from scoring.engine import BoardOutcome, boards_of_set
 from scoring.engine.team_events import BYE_VPS, PlayedMatch, team_standings
-from scoring.engine.teams import Room, Side, TeamAdjustment, compare_board, score_match
+from scoring.engine.teams import (
+    Room,
+    Side,
+    TeamAdjustment,
+    compare_board,
+    knockout_result,
+    score_match,
+)
 
 
 @dataclass
@@ -82,6 +89,7 @@ class TeamsStandings:
     rows: list
     rounds: dict  # {round: [MatchLine]} (a bye last)
     teams: dict  # {team id: Team}
+    knockout: object = None  # KnockoutLine of a knockout session
 
     def match(self, match_id):
         return next((line for lines in self.rounds.values() for line in lines
@@ -89,7 +97,83 @@ class TeamsStandings:
 
     def context(self):
         return {"standings": self, "rounds": sorted(self.rounds.items()),
-                "bye_vps": BYE_VPS}
+                "bye_vps": BYE_VPS, "knockout": self.knockout}
+
+    def shown(self):
+        """What the public teams pages show, as plain values (for their ETag: a model
+        instance's repr names only its __str__): the teams, the rows,
+        every match board by board (each room's result, all its fields) and its score, the
+        knockout's setup and result."""
+        def team(team):  # the pages name a team, not its players
+            return team and (team.number, team.name)
+
+        def result(result):
+            return result and [getattr(result, f.attname) for f in result._meta.concrete_fields]
+
+        knockout = self.knockout and (self.knockout.knockout.carry_over,
+                                      self.knockout.knockout.tie_break, self.knockout.result)
+        return ([(team(line.team), line.row, line.byes) for line in self.rows],
+                [(line.match.round, line.match.number, team(line.match.home),
+                  team(line.match.away), line.score,
+                  [(board.number, result(board.open), result(board.closed))
+                   for board in line.boards])
+                 for lines in self.rounds.values() for line in lines], knockout)
+
+
+# The first extra boards are played as a set before any single board decides (the engine's
+# extra_set); a shorter round of extra boards is one set.
+EXTRA_SET = 3
+
+
+@dataclass
+class KnockoutLine:
+    """A knockout session's result: its TeamKnockout, its match (round 1), the extra boards'
+    match (round 2, or None) and the engine's KnockoutResult once the match is complete
+    (None before). `undecided`: level after every board so far, extra boards needed."""
+
+    knockout: object  # club.models.TeamKnockout
+    match: MatchLine
+    extra: MatchLine | None
+    result: object = None  # scoring.engine.teams.KnockoutResult
+
+    @property
+    def undecided(self):
+        return self.result is not None and self.result.winner is None
+
+    @property
+    def margin(self):
+        return abs(self.result.home_lead) if self.result else None
+
+    @property
+    def winner(self):
+        if self.result is None or self.result.winner is None:
+            return None
+        side = self.result.winner
+        return self.match.match.home if side is Side.HOME else self.match.match.away
+
+
+def session_knockout(session, teams):
+    """The session's TeamKnockout, or None; asked only of a session of two teams."""
+    return getattr(session, "knockout", None) if len(teams) == 2 else None
+
+
+def knockout_line(knockout, rounds, per_round):
+    """The knockout match's result over the boards scored (`rounds`: {round: [MatchLine]}):
+    the carry-over plus half the match's net IMPs; when level, the tie-break (the extra
+    boards scored so far, in board order up to the first not yet scored)."""
+    match = rounds[1][0]
+    extra = rounds.get(2, [None])[0]
+    line = KnockoutLine(knockout, match, extra)
+    if match.complete:
+        swings = []
+        for board in extra.boards if extra else ():
+            if board.swing is None:
+                break
+            swings.append(board.swing)
+        line.result = knockout_result(match.score, carry_over=knockout.carry_over,
+                                      tie_break=knockout.tie_break, extra=swings,
+                                      extra_set=min(EXTRA_SET, per_round))
+    return line
 
 
 def team_results(session):
@@ -159,7 +243,11 @@ def teams_standings(plan, results=None, visible=None):
     by_number = {team.number: team for team in teams.values()}
     rows = [TeamRow(by_number[row.team], row, byes.count(row.team))
             for row in team_standings(sorted(by_number), played, byes)]
-    return TeamsStandings(rows, rounds, teams)
+    # Only a knockout has matches of two teams (a round robin or a Swiss needs three), so
+    # other sessions spend no query on it.
+    knockout = session_knockout(session, teams) if rounds else None
+    return TeamsStandings(rows, rounds, teams, knockout and knockout_line(
+        knockout, rounds, session.boards_per_round))
 
 
 def _fill(line, match, numbers, by_board, per_round):

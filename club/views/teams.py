@@ -8,18 +8,21 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from club.forms.teams import LineUpForm, TeamForm
+from club.forms.teams import KnockoutForm, LineUpForm, TeamForm
 from club.models.choices import TEAMS
 from club.permissions import director_required
 from club.plan import SessionPlan
 from club.services.errors import Refused
 from club.services.teams import (
     delete_team,
+    make_knockout,
     make_round_robin,
+    play_extra_boards,
     save_team,
     set_line_up,
     start_swiss_teams_round,
 )
+from club.stats.teams import session_knockout
 from club.views.setup import load_session
 
 
@@ -57,6 +60,8 @@ def team_page(request, session_id):
                              else request.GET.get("team")))
     team_form = TeamForm(request.POST if action == "team" else None, next_number=next_number,
                          team=editing)
+    knockout_form = KnockoutForm(request.POST if action == "knockout" else None)
+    knockout = session_knockout(session, teams)
     line_ups = {}
     for match in matches:
         if match.is_bye:
@@ -85,6 +90,12 @@ def team_page(request, session_id):
                 session.pk, seeded=request.POST.get("draw", "seeded") != "random")
             done = gettext("Swiss round %(round)d is made: its matches are below, each team "
                            "seated as in its last match.") % {"round": round}
+        elif action == "knockout" and knockout_form.is_valid():
+            done = _made_knockout(knockout_form, session)
+        elif action == "extra":
+            play_extra_boards(session.pk)
+            done = gettext("The extra boards are made: round 2 below, each team seated as "
+                           "in the match.")
         elif action == "line-up":
             done = _saved_line_up(line_ups, request.POST)
     except Refused as err:
@@ -103,7 +114,9 @@ def team_page(request, session_id):
         "editing": editing,
         "rounds": sorted(rounds.items()), "schedule_made": bool(matches),
         # Swiss rounds are made one at a time, a round robin's all at once.
-        "next_swiss_round": made + 1 if made < session.rounds else None,
+        "next_swiss_round": made + 1 if made < session.rounds and not knockout else None,
+        "knockout": knockout, "knockout_form": knockout_form,
+        "extra_boards_due": knockout and made < session.rounds,
         "problems": SessionPlan.load(session).setup_problems,
     })
 
@@ -124,6 +137,16 @@ def _saved_team(form, session, data, editing):
     if editing:
         return gettext("Team %(name)s saved.") % {"name": team.name}
     return gettext("Team %(name)s registered.") % {"name": team.name}
+
+
+def _made_knockout(form, session):
+    try:
+        make_knockout(session.pk, carry_over=form.cleaned_data["carry_over"],
+                      tie_break=form.cleaned_data["tie_break"])
+    except Refused as err:
+        form.add_error(None, err)
+        return None
+    return gettext("The knockout match is made: set each team's line-up below.")
 
 
 def _saved_line_up(line_ups, post):

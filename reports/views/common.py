@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from club.conditional import not_modified, revalidated, weak_etag
+from club.conditional import cached_shown, not_modified, revalidated, shown_digest, weak_etag
 from club.io.exports import CONTENT_TYPES, EXPORT_FORMATS, export_table
 from club.models import Session
 from club.permissions import is_director
@@ -95,3 +95,26 @@ def live_response(request, session, state, part, respond):
     if unchanged is not None:
         return revalidated(unchanged, etag(), public=public)
     return revalidated(respond(), etag(), public=public)
+
+
+def shown_response(request, session, key, page, load, describe, respond):
+    """A public page answered conditionally from a digest of what it shows: `load()` works
+    it out, `describe(loaded)` gives it as plain values (shown_digest), worked out once per
+    version of the session under the cache `key`, so a reload finding it unchanged is a 304
+    after one query; else `respond(loaded)`, with the ETag of what is rendered. `page`: the
+    page's name and arguments, in its ETag."""
+    loaded = {}
+
+    def shown():
+        loaded["data"] = load()
+        return shown_digest(session, describe(loaded["data"]))
+
+    def etag(digest):
+        return weak_etag(*page, digest, *viewer_state(request))
+
+    kept = cached_shown(session, key, shown)
+    unchanged = not_modified(request, etag(kept))
+    if unchanged is not None:
+        return revalidated(unchanged, etag(kept), public=False)
+    digest = kept if "data" in loaded else shown()  # the ETag of what is rendered
+    return revalidated(respond(loaded["data"]), etag(digest), public=False)

@@ -5,12 +5,11 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from club.conditional import cached_shown, not_modified, revalidated, shown_digest, weak_etag
 from club.models.choices import SWISS
 from club.plan import SessionPlan
 from club.stats.swiss import result_figures, swiss_standings
 from club.visibility import played_from, public_boards
-from reports.views.common import get_session, viewer_state
+from reports.views.common import get_session, shown_response
 
 
 def public_swiss_standings(plan):
@@ -30,20 +29,9 @@ def swiss_page(request, session_id):
     session = get_session(request, session_id)
     if session.movement != SWISS:
         raise Http404
-    loaded = {}
-
-    def shown():
-        loaded["context"] = public_swiss_standings(SessionPlan.load(session)).context()
-        return shown_digest(session, sorted(loaded["context"].items()))
-
-    def etag(digest):
-        return weak_etag("swiss", digest, *viewer_state(request))
-
-    kept = cached_shown(session, ("swiss",), shown)
-    unchanged = not_modified(request, etag(kept))
-    if unchanged is not None:
-        return revalidated(unchanged, etag(kept), public=False)
-    digest = kept if "context" in loaded else shown()  # the ETag of what is rendered
-    response = render(request, "reports/swiss.html", {"session": session,
-                                                      **loaded["context"]})
-    return revalidated(response, etag(digest), public=False)
+    return shown_response(
+        request, session, ("swiss",), ("swiss",),
+        lambda: public_swiss_standings(SessionPlan.load(session)).context(),
+        lambda context: sorted(context.items()),
+        lambda context: render(request, "reports/swiss.html", {"session": session,
+                                                                **context}))

@@ -15,7 +15,13 @@ from club.models.choices import TEAMS
 from club.plan import SessionPlan
 from club.stats.teams import team_results, teams_standings
 from club.visibility import played_from, public_boards
-from reports.views.common import download, export_format, export_response, get_session
+from reports.views.common import (
+    download,
+    export_format,
+    export_response,
+    get_session,
+    shown_response,
+)
 
 
 class TeamStandingsTable(tables.Table):
@@ -57,34 +63,50 @@ def _teams_session(request, session_id):
     return session
 
 
+def _conditional(request, session, page, respond):
+    """`respond(standings)` answered conditionally, like the Swiss page: a weak ETag of
+    what the teams pages show (TeamsStandings.shown; one cache entry for both pages), so a
+    reload finding it unchanged (a result on a board still hidden changes nothing) is a 304
+    after one query. `page`: the page's name and arguments."""
+    return shown_response(request, session, ("teams",), page,
+                          lambda: public_teams_standings(SessionPlan.load(session)),
+                          lambda standings: standings.shown(), respond)
+
+
 @require_safe
 def teams_page(request, session_id):
     """The standings and every round's matches; ?_export=csv (xlsx, json) downloads the
-    standings, ?_export=usebio the event as USEBIO (public: no membership numbers)."""
+    standings, ?_export=usebio the event as USEBIO (public: no membership numbers). The
+    page answers conditional requests (_conditional)."""
     session = _teams_session(request, session_id)
-    standings = public_teams_standings(SessionPlan.load(session))
     if request.GET.get("_export") == "usebio":
+        standings = public_teams_standings(SessionPlan.load(session))
         return download(export_usebio_teams(session, standings),
                         "application/xml; charset=utf-8",
                         f"teams-{session.date}-{session.pk}.xml")
     fmt = export_format(request)
     if fmt:
+        standings = public_teams_standings(SessionPlan.load(session))
         return export_response(standings_table(standings), fmt, gettext("Teams standings"),
                                f"teams-{session.pk}")
-    return render(request, "reports/teams.html", {"session": session, **standings.context(),
-                                                  "export_formats": EXPORT_FORMATS})
+    return _conditional(request, session, ("teams",), lambda standings: render(
+        request, "reports/teams.html", {"session": session, **standings.context(),
+                                        "export_formats": EXPORT_FORMATS}))
 
 
 @require_safe
 def match_report(request, session_id, match_id):
     """One match board by board: both rooms' results, the swing in IMPs to the home team,
     each table's compensation IMPs beside, the match's IMPs and VPs so far. It fits a
-    phone: the captains follow their match here."""
+    phone: the captains follow their match here (answered conditionally: _conditional)."""
     session = _teams_session(request, session_id)
-    standings = public_teams_standings(SessionPlan.load(session))
-    line = standings.match(match_id)
-    if line is None or line.match.is_bye:
-        raise Http404
-    return render(request, "reports/team_match.html", {
-        "session": session, "line": line, "match": line.match,
-        "scheduled": session.boards_per_round})
+
+    def respond(standings):
+        line = standings.match(match_id)
+        if line is None or line.match.is_bye:
+            raise Http404
+        return render(request, "reports/team_match.html", {
+            "session": session, "line": line, "match": line.match,
+            "scheduled": session.boards_per_round, "knockout": standings.knockout})
+
+    return _conditional(request, session, ("team-match", match_id), respond)

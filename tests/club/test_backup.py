@@ -49,7 +49,7 @@ from club.services.seasons import save_event, save_season, set_carry_over
 from club.services.sessions import change_status
 from club.services.swiss import start_swiss_round
 from club.services.table_phones import accept_entry, call_director, issue_codes, submit_entry
-from club.services.teams import make_round_robin, save_team, set_line_up
+from club.services.teams import make_knockout, make_round_robin, save_team, set_line_up
 from scoring.engine import parse_result
 from scoring.models import CompensationTable, moscow_table
 from tests.club.backups import empty_site, stored_rows
@@ -247,6 +247,14 @@ def build_teams_schedule():
     match = TeamMatch.objects.filter(session=teams, away__isnull=False).first()
     home = [member.player for member in match.home.members.all()]
     set_line_up(match.pk, "home", home[:2], home[2:])
+    knockout = Session.objects.create(
+        name="Knockout night", date=date(2026, 11, 27), movement="teams", tables=2, rounds=1,
+        boards_per_round=2, compensation_table=howell.compensation_table)
+    for number in (1, 2):
+        four = [make_player() for _ in range(4)]
+        save_team(knockout.pk, number=number, name=f"Team {number}", captain=four[0],
+                  players=four)
+    make_knockout(knockout.pk, carry_over="2.5", tie_break="last boards")
 
 
 def build_individual():
