@@ -1,18 +1,24 @@
 """The round page's ETag is a digest of what the page shows (issue 24): a change the
 table's page shows changes it; a write elsewhere in the session (an entry at another
-table, a renamed player seated elsewhere) leaves it, so the phone's poll stays a 304."""
+table, a renamed player seated elsewhere) leaves it, so the phone's poll stays a 304. The
+digest is kept per stamp of the table (club.phone_state.table_stamp): a result on boards
+the table never plays is a 304 without working out the page again."""
 
 import dataclasses
 import uuid
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Model
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from club.models import Board, SwissSeat
+from club.management.bench import build_session
+from club.models import Board, Session, SwissSeat
 from club.phone_state import TableState
 from club.phones.views import round_context
+from club.plan import SessionPlan
 from club.services.players import save_player
 from club.services.results import contract_values, enter_result
 from club.services.sessions import change_status, update_session
@@ -24,6 +30,7 @@ from club.services.table_phones import (
     issue_codes,
     submit_entry,
 )
+from club.stats.kept import COUNTS
 from scoring.engine import parse_result
 from tests.club.views.test_swiss_pages import play_round, swiss_session
 from tests.factories import make_session
@@ -196,3 +203,73 @@ def test_the_director_changing_the_movement_changes_the_page(client, evening):
     update_session(evening.pk, {"rounds": 2})
     response = poll(client, url, etag)
     assert response.status_code == 200 and "round 1 of 2" in response.content.decode()
+
+
+def play(session, seating, number, text="3NT= N"):
+    """The director enters board `number` as `seating` (round, table, pairs) played it."""
+    pairs = {p.number: p.pk for p in session.pairs.all()}
+    board = Board.objects.get(session=session, number=number)
+    enter_result(board.pk, ns_pair_id=pairs[seating.ns], ew_pair_id=pairs[seating.ew],
+                 values={**contract_values(parse_result(text)), "table": seating.table,
+                         "round": seating.round})
+
+
+def seatings_of_board(session, number):
+    plan = SessionPlan.load(session)
+    return [s for s in plan.seatings if number in plan.boards_of(s)]
+
+
+def test_a_result_at_another_table_releasing_a_board_this_table_played_changes_the_page(
+        client, evening):
+    """Table 2 played board 3 in round 1 and has moved on: its round 1 page hides the
+    result from the pairs now seated there until the last table plays the board."""
+    plan = SessionPlan.load(evening)
+    first = next(s for s in plan.seatings if (s.round, s.table) == (1, 2))
+    for number in plan.boards_of(first):
+        play(evening, first, number, "4S= N")
+    url = round_url(evening, 2) + "?round=1"
+    response = client.get(url)
+    assert "4♠" not in response.content.decode()  # the next round's pairs may not see it
+    etag = response["ETag"]
+    others = [s for s in seatings_of_board(evening, 3) if s != first]
+    assert len(others) == 2
+    play(evening, others[0], 3)
+    assert poll(client, url, etag).status_code == 304  # still hidden: the page is the same
+    play(evening, others[1], 3)  # every table has played board 3: it is released
+    response = poll(client, url, etag)
+    assert response.status_code == 200 and response["ETag"] != etag
+    assert "4♠" in response.content.decode()
+
+
+@pytest.fixture
+def short_sessions():
+    """A 3-table and a 9-table Mitchell of two rounds, the first played: table 1 never
+    plays most of the boards."""
+    built = []
+    for tables in (3, 9):
+        session = build_session(tables, 2, scheduled=True, boards_per_round=2,
+                                status=Session.Status.RUNNING, played_rounds=1,
+                                name=f"{tables} tables")
+        issue_codes(session.pk)
+        built.append(session)
+    return built
+
+
+def test_a_result_on_a_board_this_table_never_plays_is_a_304_without_the_page(
+        client, short_sessions):
+    counts = []
+    for session in short_sessions:
+        plan = SessionPlan.load(session)
+        own = {n for s in plan.seatings_of_table(1) for n in plan.boards_of(s)}
+        seating, number = next((s, n) for s in plan.seatings if s.round == 2
+                               for n in plan.boards_of(s) if n not in own)
+        url = round_url(session, 1)
+        etag = client.get(url)["ETag"]
+        play(session, seating, number)
+        hits = COUNTS["shown-table", True]
+        with CaptureQueriesContext(connection) as captured:
+            assert poll(client, url, etag).status_code == 304
+        assert COUNTS["shown-table", True] == hits + 1  # the page was not worked out again
+        counts.append(len(captured.captured_queries))
+    # The code with its session, then the table's stamp: no TableState.
+    assert counts[0] == counts[1] <= 4
