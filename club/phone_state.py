@@ -54,13 +54,20 @@ def named_pairs(session, numbers):
             .only("id", "session_id", "number", "player1__name", "player2__name")}
 
 
-def _per_session(model, **aggregates):
-    """{name: a scalar subquery of the aggregate} over the rows of `model` of the session
-    in the outer query, narrowed by `filters`."""
-    filters = aggregates.pop("filters", {})
-    rows = model.objects.filter(session=OuterRef("pk"), **filters).order_by().values("session")
+def _per_session(model, filters=None, session="session", **aggregates):
+    """{name: a scalar subquery of the aggregate} over the rows of `model` (a model or a
+    manager) whose `session` is the session in the outer query, narrowed by `filters`."""
+    manager = getattr(model, "objects", model)
+    rows = (manager.filter(**{session: OuterRef("pk")}, **filters or {}).order_by()
+            .values(session))
     return {name: Subquery(rows.annotate(value=aggregate).values("value"))
             for name, aggregate in aggregates.items()}
+
+
+def _session_row(session, columns):
+    """The values of `columns` (_per_session's) for `session` (one query)."""
+    return (Session.objects.filter(pk=session.pk).annotate(**columns)
+            .values_list(*columns).get())
 
 
 def _table_rows(session, table):
@@ -84,15 +91,14 @@ def _table_rows(session, table):
                                      entrant_id=Max("pk"), entrant_players=Sum("player")))
     own = {
         # An entry changes status (held, accepted, withdrawn) in place.
-        **_per_session(TableEntry, filters={"table": table}, entry_count=Count("pk"),
+        **_per_session(TableEntry, {"table": table}, entry_count=Count("pk"),
                        entry_id=Max("pk"), decided=Max("decided_at"),
                        held=Count("pk", filter=Q(status=TableEntry.Status.HELD)),
                        accepted=Count("pk", filter=Q(status=TableEntry.Status.ACCEPTED))),
-        **_per_session(DirectorCall, filters={"table": table}, call_count=Count("pk"),
+        **_per_session(DirectorCall, {"table": table}, call_count=Count("pk"),
                        call_id=Max("pk"),
                        open_calls=Count("pk", filter=Q(answered_at__isnull=True)))}
-    values = (Session.objects.filter(pk=session.pk).annotate(**movement, **own)
-              .values_list(*movement, *own).get())
+    values = _session_row(session, {**movement, **own})
     return values[:len(movement)], values[len(movement):]
 
 
@@ -120,13 +126,17 @@ def table_stamp(session, table):
     movement, own = _table_rows(session, table)
     identity = (session.pk, session.created_at.timestamp(), session.own_fields(), movement)
     boards, pairs = kept("table-plan", (identity, table), lambda: _table_plan(session, table))
-    results = Result.objects.filter(board__session=session)
-    if boards is not None:
-        results = results.filter(board__number__in=boards)
-    played = results.aggregate(count=Count("pk"), last=Max("pk"), changed=Max("updated_at"))
+    on_boards = {} if boards is None else {"board__number__in": boards}
+    # A rescore (a board's HCP given or changed) writes outcomes in place, leaving
+    # updated_at; it records each result's history, as every writer of results does.
+    played = _session_row(session, {
+        **_per_session(Result, on_boards, "board__session", result_count=Count("pk"),
+                       result_id=Max("pk"), changed=Max("updated_at")),
+        **_per_session(Result.history, on_boards, "board__session",
+                       history_id=Max("history_id"))})
     names = list(Pair.objects.filter(pk__in=pairs).order_by("pk")
                  .values_list("pk", "number", "player1__name", "player2__name"))
-    return identity, own, tuple(played.values()), names
+    return identity, own, played, names
 
 
 @dataclass

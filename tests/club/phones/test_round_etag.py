@@ -19,6 +19,7 @@ from club.models import Board, Session, SwissSeat
 from club.phone_state import TableState
 from club.phones.views import round_context
 from club.plan import SessionPlan
+from club.services.boards import set_board_hcp
 from club.services.players import save_player
 from club.services.results import contract_values, enter_result
 from club.services.sessions import change_status, update_session
@@ -273,3 +274,19 @@ def test_a_result_on_a_board_this_table_never_plays_is_a_304_without_the_page(
         counts.append(len(captured.captured_queries))
     # The code with its session, then the table's stamp: no TableState.
     assert counts[0] == counts[1] <= 4
+
+
+def test_the_director_changing_an_hcp_changes_a_swiss_tables_imps(client):
+    """A rescore writes the outcomes in place: the round's IMPs and VPs on the page
+    change with them."""
+    session = swiss_session()
+    start_swiss_round(session.pk, seeded=True)
+    issue_codes(session.pk)
+    play_round(session, 1, text="3NT= N")
+    table = SwissSeat.objects.filter(session=session, round=1, north_south=True).first().table
+    url = round_url(session, table)
+    response = client.get(url)
+    assert "Round 1: your result" in response.content.decode()
+    set_board_hcp(session.boards.get(number=1).pk, 30)
+    changed = poll(client, url, response["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != response["ETag"]
