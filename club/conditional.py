@@ -43,26 +43,26 @@ def revalidated(response, etag, *, public):
     return response
 
 
-def session_state(session, version=None):
+def session_state(session):
     """The session's data as the pages show it: its id and creation time (so that a
-    restored or recreated session never matches an old key) and version, or `version`
-    when the page gives a narrower one (a table's page: club.phone_state.table_stamp)."""
-    return (session.pk, session.created_at.timestamp(),
-            session.version if version is None else version)
+    restored or recreated session never matches an old key) and version."""
+    return (session.pk, session.created_at.timestamp(), session.version)
 
 
 def shown_digest(session, *shown):
     """A digest of what a page shows: the session's own fields (name, date, rules,
     status...: everything but the version, which every write bumps) and `shown` (anything
     with a stable repr: no model instances)."""
-    return hashlib.sha256(repr((session.own_fields(), shown)).encode()).hexdigest()
+    fields = [getattr(session, field.attname) for field in session._meta.concrete_fields
+              if field.name != "version"]
+    return hashlib.sha256(repr((fields, shown)).encode()).hexdigest()
 
 
-def cached_shown(session, key, compute, version=None):
+def cached_shown(session, key, compute):
     """What a page of `session` shows (`compute`: its shown_digest), worked out once per
-    version of the session (or the page's narrower `version`, see session_state) and `key`
-    (the page first, then the language...) and kept in the cache."""
-    return kept(f"shown-{key[0]}", (session_state(session, version), key), compute)
+    version of the session and `key` (the page first, then the language...) and kept in
+    the cache."""
+    return kept(f"shown-{key[0]}", (session_state(session), key), compute)
 
 
 def cached_html(key, render):

@@ -5,25 +5,13 @@ fixed number of queries; nothing here writes."""
 
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Max, OuterRef, Q, Subquery, Sum
+from django.db.models import Q
 from django.utils.translation import gettext
 
-from club.models import (
-    CONTRACT_FIELDS,
-    Board,
-    DirectorCall,
-    IndividualEntry,
-    Pair,
-    Result,
-    Session,
-    SwissSeat,
-    TableEntry,
-    TeamMatch,
-)
-from club.models.choices import INDIVIDUAL, SEAT_NAMES, SWISS, TEAMS
+from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableEntry
+from club.models.choices import SEAT_NAMES, SWISS
 from club.notation import result_display, signed
 from club.plan import SessionPlan, session_pairs
-from club.stats.kept import kept
 from club.stats.swiss import swiss_standings
 from club.visibility import (
     current_seating,
@@ -52,99 +40,6 @@ def named_pairs(session, numbers):
     return {pair.number: pair for pair in session.pairs.filter(number__in=numbers)
             .select_related("player1", "player2")
             .only("id", "session_id", "number", "player1__name", "player2__name")}
-
-
-def _per_session(model, filters=None, session="session", **aggregates):
-    """{name: a scalar subquery of the aggregate} over the rows of `model` (a model or a
-    manager) whose `session` is the session in the outer query, narrowed by `filters`."""
-    manager = getattr(model, "objects", model)
-    rows = (manager.filter(**{session: OuterRef("pk")}, **filters or {}).order_by()
-            .values(session))
-    return {name: Subquery(rows.annotate(value=aggregate).values("value"))
-            for name, aggregate in aggregates.items()}
-
-
-def _session_row(session, columns):
-    """The values of `columns` (_per_session's) for `session` (one query)."""
-    return (Session.objects.filter(pk=session.pk).annotate(**columns)
-            .values_list(*columns).get())
-
-
-def _table_rows(session, table):
-    """(what the movement is made from: the pairs, a Swiss session's stored rounds, a
-    teams session's matches and line-ups, an individual's entrants; the table's own entries
-    and calls for the director), each as counts, largest ids and sums (one query)."""
-    kind = session.movement
-    # Sums weighted by each row's id: two rows swapping their values (two pairs' numbers,
-    # two matches' line-ups, two entrants' players) change them, where a plain sum stays.
-    movement = _per_session(Pair, pair_count=Count("pk"), pair_id=Max("pk"),
-                            pair_numbers=Sum("number"),
-                            pair_places=Sum(F("pk") * F("number")))
-    if kind == SWISS:
-        movement.update(_per_session(SwissSeat, seat_count=Count("pk"), seat_id=Max("pk")))
-    if kind == TEAMS:
-        # A line-up is set on the match's row: the pairs of each room by count and sums.
-        rooms = ("open_ns", "open_ew", "closed_ns", "closed_ew")
-        movement.update(_per_session(
-            TeamMatch, match_count=Count("pk"), match_id=Max("pk"),
-            **{f"{room}_count": Count(room) for room in rooms},
-            **{f"{room}_sum": Sum(room) for room in rooms},
-            **{f"{room}_places": Sum(F("pk") * F(room)) for room in rooms}))
-    if kind == INDIVIDUAL:
-        movement.update(_per_session(IndividualEntry, entrant_count=Count("pk"),
-                                     entrant_id=Max("pk"), entrant_players=Sum("player"),
-                                     entrant_places=Sum(F("pk") * F("player"))))
-    own = {
-        # An entry changes status (held, accepted, withdrawn) in place.
-        **_per_session(TableEntry, {"table": table}, entry_count=Count("pk"),
-                       entry_id=Max("pk"), decided=Max("decided_at"),
-                       held=Count("pk", filter=Q(status=TableEntry.Status.HELD)),
-                       accepted=Count("pk", filter=Q(status=TableEntry.Status.ACCEPTED))),
-        **_per_session(DirectorCall, {"table": table}, call_count=Count("pk"),
-                       call_id=Max("pk"),
-                       open_calls=Count("pk", filter=Q(answered_at__isnull=True)),
-                       # A second press changes the open call's board and reason in place.
-                       open_board=Max("board", filter=Q(answered_at__isnull=True)),
-                       open_reason=Max("reason", filter=Q(answered_at__isnull=True)))}
-    values = _session_row(session, {**movement, **own})
-    return values[:len(movement)], values[len(movement):]
-
-
-def _table_plan(session, table):
-    """The boards the table plays in its rounds and the ids of the pairs it seats, from
-    the movement (None for the boards of a Swiss session: its page shows the standings,
-    which count every released board)."""
-    plan = SessionPlan.load(session, light_pairs(session))
-    seatings = plan.seatings_of_table(table)
-    boards = None if plan.swiss else sorted({n for s in seatings for n in plan.boards_of(s)})
-    pairs = sorted({plan.by_number[n].pk for s in seatings for n in s.pairs
-                    if n in plan.by_number})
-    return boards, pairs
-
-
-def table_stamp(session, table):
-    """A value that changes whenever anything a table's round page shows could change,
-    cheaper than the page (three small queries): the session's own fields (its rules,
-    status...: Session.own_fields), what its movement is made from and the table's own
-    entries and calls (_table_rows), the results on the boards the table plays, at any
-    table (they decide which of its boards are released), and the names of the players of
-    the pairs it seats. Unlike the session's version, a result at another table on other
-    boards keeps it. Which boards and pairs are the table's is kept in the cache per
-    movement (_table_plan)."""
-    movement, own = _table_rows(session, table)
-    identity = (session.pk, session.created_at.timestamp(), session.own_fields(), movement)
-    boards, pairs = kept("table-plan", (identity, table), lambda: _table_plan(session, table))
-    on_boards = {} if boards is None else {"board__number__in": boards}
-    # A rescore (a board's HCP given or changed) writes outcomes in place, leaving
-    # updated_at; it records each result's history, as every writer of results does.
-    played = _session_row(session, {
-        **_per_session(Result, on_boards, "board__session", result_count=Count("pk"),
-                       result_id=Max("pk"), changed=Max("updated_at")),
-        **_per_session(Result.history, on_boards, "board__session",
-                       history_id=Max("history_id"))})
-    names = list(Pair.objects.filter(pk__in=pairs).order_by("pk")
-                 .values_list("pk", "number", "player1__name", "player2__name"))
-    return identity, own, played, names
 
 
 @dataclass

@@ -229,13 +229,6 @@ class Session(models.Model):
         still in play hidden)."""
         return self.status != self.Status.SETUP
 
-    def own_fields(self):
-        """The values of the session's own fields (name, date, rules, status...) but its
-        version, which every write in the session bumps: what a page keyed on narrower
-        data than the version adds to its key."""
-        return [getattr(self, field.attname) for field in self._meta.concrete_fields
-                if field.name != "version"]
-
     @property
     def is_locked(self):
         """Finished and published sessions refuse edits until a director reopens them."""

@@ -9,9 +9,9 @@ every pair now seated there has played), and takes results only for the round th
 playing now.
 
 A code opens only its own table of a running session (club.phones.admission checks it,
-and keeps guessing in bounds); an unchanged round page is a 304 after that query and the
-table's stamp (its ETag: a digest of what it shows, kept per stamp). What a table may
-read is loaded by club.phone_state; the views here turn it into pages.
+and keeps guessing in bounds); an unchanged round page is a 304 after that one query (its
+ETag: a digest of what it shows). What a table may read is loaded by club.phone_state; the
+views here turn it into pages.
 """
 
 import uuid
@@ -35,7 +35,7 @@ from club.conditional import (
 from club.forms.table_phones import TableCodeForm, TableEntryForm
 from club.models import CONTRACT_FIELDS, DirectorCall, Result, Session
 from club.notation import lead_display, result_display, seat_display, signed, vulnerability_display
-from club.phone_state import TableState, table_stamp
+from club.phone_state import TableState
 from club.phones.admission import check_code, with_pass
 from club.services.errors import ServiceError
 from club.services.hcp import hcp_needed
@@ -231,10 +231,8 @@ def _cache_headers(response, etag):
 @require_GET
 def table_round(request, code):
     """The round at this table: its pairs, its boards and how far each one is. What the
-    page shows is worked out once per stamp of the table (club.phone_state.table_stamp:
-    its own rows, not the session's version) and kept in the cache, so a poll finding it
-    unchanged is a 304 after the code's query and the stamp's, however many entries other
-    tables make on other boards."""
+    page shows is worked out once per version of the session (cached), so a poll finding
+    it unchanged is a 304 after one query however many entries other tables make."""
     table_code, refusal = check_code(request, code)
     if refusal:
         return _cache_headers(refusal, None)
@@ -253,10 +251,9 @@ def table_round(request, code):
         context = page()["context"]
         return context and shown_on_round(table_code.session, context)
 
-    session = table_code.session
-    running = session.status == Session.Status.RUNNING
-    kept = running and cached_shown(session, ("table", table_code.table, number, get_language()),
-                                    shown, version=table_stamp(session, table_code.table))
+    running = table_code.session.status == Session.Status.RUNNING
+    kept = running and cached_shown(table_code.session,
+                                    ("table", table_code.table, number, get_language()), shown)
     etag = kept and round_etag(request, table_code, kept)
     if etag and (unchanged := not_modified(request, etag)):
         return with_pass(request, _cache_headers(unchanged, etag), table_code)

@@ -17,10 +17,7 @@ from club.services.table_phones import issue_codes
 
 pytestmark = pytest.mark.django_db
 
-# A page a phone reads (a post writes through the services); the round page's 11 are its
-# table's stamp (3, and the movement when the stamp's cache has not kept it: 1) before the
-# page's own, which an unchanged poll does without.
-MAX_QUERIES = 11
+MAX_QUERIES = 10  # a page a phone reads (a post writes through the services)
 POSTS = ("entry", "accept")
 
 

@@ -117,9 +117,7 @@ def test_the_swiss_round_page_runs_a_fixed_number_of_queries(client,
         start_swiss_round(session.pk)
         play_round(session, 1)
         start_swiss_round(session.pk)
-        # With the table's stamp (club.phone_state.table_stamp): 3 queries, and 2 for the
-        # movement (pairs, Swiss rounds) when its cache has not kept it.
-        with django_assert_max_num_queries(15) as page:
+        with django_assert_max_num_queries(14) as page:
             html = client.get(phone(session, 1, round=1)).content.decode()
         assert "Round 1: your result" in html and "Round 2: where to go" in html
         counts.append(len(page.captured_queries))
