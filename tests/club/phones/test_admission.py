@@ -2,8 +2,6 @@
 phone's wrong codes must not keep the others from their tables, while guessing a code stays
 hopeless (docs/architecture.md, "Table codes")."""
 
-import time
-from types import SimpleNamespace
 
 import pytest
 from django.test import Client
@@ -14,15 +12,6 @@ from club.services.table_phones import issue_codes
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def one_window(monkeypatch):
-    """The counts live in windows of a clock minute: on a slow machine a test's tries could
-    straddle a minute's end and never reach a limit. Each test runs inside one window."""
-    import django_ratelimit.core
-    now = time.time()
-    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: now))
 
 
 @pytest.fixture
