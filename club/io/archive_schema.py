@@ -399,6 +399,11 @@ def unstorable_message(key, text):
         "key": key, "char": f"U+{ord(bad.group()):04X}" if bad else "?"}
 
 
+def escaped(text):
+    """`text` with its lone surrogates escaped, so that a message can be printed."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def shown(value):
     """A JSON value as a message quotes it: short, lone surrogates escaped."""
     if isinstance(value, str):
@@ -407,7 +412,7 @@ def shown(value):
         text = json.dumps(value, ensure_ascii=False)[:60]
     except (RecursionError, ValueError):
         text = "…"
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return escaped(text)
 
 
 @lru_cache(maxsize=64)

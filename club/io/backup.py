@@ -35,7 +35,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.io.archive import dumps, read_archive, session_document
-from club.io.archive_schema import UNSTORABLE, Problems, parse_json, shown, unstorable_message
+from club.io.archive_schema import (
+    UNSTORABLE,
+    Problems,
+    escaped,
+    parse_json,
+    shown,
+    unstorable_message,
+)
 from club.io.files import ImportFailed, decode_text
 from club.models import Board, Pair, Player, Result, Session, SwissSeat
 from club.notation import bridge_message
@@ -301,10 +308,10 @@ class RowReader:
                 return None, None
             if name in self.known[model]:
                 self.problems.add(where, _("the group “%(name)s” is listed twice.")
-                                  % {"name": name})
+                                  % {"name": escaped(name[:60])})
                 return None, None
             self.known[model].add(name)
-            return _("group “%(name)s”") % {"name": name}, None
+            return _("group “%(name)s”") % {"name": escaped(name[:60])}, None
         pk = item.get("pk")
         if type(pk) is not int or not self.valid(model._meta.pk, pk):
             self.problems.add(where, _("“pk” is %(value)s; expected the row's id, a whole "

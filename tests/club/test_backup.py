@@ -648,3 +648,21 @@ def test_any_damaged_backup_is_refused_with_messages_or_restored(tmp_path, data)
             line.encode("utf-8")
             assert len(line) < 1000
         assert not Session.objects.exists() and not Player.objects.exists()
+
+
+def test_a_group_name_that_cannot_be_printed_is_refused_with_a_printable_message(tmp_path):
+    """A lone surrogate as the group's name (the damaged-backup property found it in CI):
+    the refusal names the group with the surrogate escaped, so a terminal can print it."""
+    empty_site()
+    document = json.loads(call_backup())
+    group = next(row for row in document["objects"] if row["model"] == "auth.group")
+    group["fields"]["name"] = "\ud800"
+    document["objects"].append(json.loads(json.dumps(group)))  # and listed twice
+    empty_site()
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+    message = str(refused.value)
+    message.encode("utf-8")
+    assert "the group “\\ud800” is listed twice." in message
