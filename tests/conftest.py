@@ -16,6 +16,31 @@ hypothesis_settings.register_profile("project", deadline=None)
 hypothesis_settings.load_profile("project")
 
 
+# The files that take longest (`pytest --durations=40`), handed out first: the test workers
+# take whole files in collection order (--dist loadfile --no-loadscope-reorder), so a long
+# file left to the end would keep one worker busy while the other has finished.
+LONGEST_FILES = [
+    "tests/e2e/test_teams.py", "tests/e2e/test_swiss.py", "tests/config/test_readme_commands.py",
+    "tests/e2e/test_individual.py", "tests/reports/test_nothing_leaks.py",
+    "tests/e2e/test_table_phones.py", "tests/reports/test_nothing_leaks_howell.py",
+    "tests/club/services/test_sqlite_locking.py", "tests/e2e/test_security.py",
+]
+
+
+def pytest_collection_modifyitems(items):
+    """The longest files first, then the other browser and slow files, then the rest, each
+    group in its own order."""
+    def rank(item):
+        path = item.nodeid.split("::")[0]
+        if path in LONGEST_FILES:
+            return LONGEST_FILES.index(path)
+        if path.startswith("tests/e2e/") or item.get_closest_marker("slow"):
+            return len(LONGEST_FILES)
+        return len(LONGEST_FILES) + 1
+
+    items.sort(key=rank)
+
+
 @pytest.fixture(autouse=True)
 def default_language():
     """Each test starts in English: a request in Russian leaves its language active in the
