@@ -6,19 +6,21 @@ calls it on publishing and on leaving publication, the player merge when the pai
 published session change, and `save_award_scheme` for every published session of a
 scheme whose figures change."""
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from club.models import AwardScheme, MasterpointAward, Result, Session
+from club.models import AwardScheme, MasterpointAward, Pair, Result, Session
 from club.models.choices import TEAMS
 from club.plan import SessionPlan
 from club.queries import pair_entries, ranked_lines
 from club.services.errors import Refused
 from club.services.locks import lock_session
 from club.stats.individual import player_standings
+from club.stats.teams import teams_standings
 from scoring.engine import compute_standings
 from scoring.engine.masterpoints import award_field
 from scoring.engine.standings import rank
@@ -63,14 +65,15 @@ SHIPPED_SCHEMES = [
 def session_awards(session, plan=None):
     """{player id: MasterpointAward (unsaved)} that the session's standings earn under its
     scheme: each field (the whole room, or each line of a two-winner Mitchell) of the
-    pairs that played a board, ranked by IMPs; both players of a pair get its award;
-    nothing without a scheme, before publication or for a teams session."""
+    pairs that played a board, ranked by IMPs; both players of a pair get its award (an
+    individual ranks its players, a teams session its teams); nothing without a scheme or
+    before publication."""
     scheme = session.award_scheme
     if scheme is None or session.status != Session.Status.PUBLISHED:
         return {}
-    if session.movement == TEAMS:
-        return {}  # by team place: not built yet (docs/teams-and-individuals.md)
     plan = plan or SessionPlan.load(session)
+    if session.movement == TEAMS:
+        return _team_awards(session, plan, scheme)
     if plan.individual:
         return _individual_awards(session, plan, scheme)
     results = Result.objects.filter(board__session=session).order_by().values_list(
@@ -109,6 +112,62 @@ def _individual_awards(session, plan, scheme):
                 scheme=scheme, pair_number=row.number, line="", rank=row.rank,
                 tied=row.tied, points=points[row.number])
             for row in field if points[row.number]}
+
+
+def _team_awards(session, plan, scheme):
+    """A teams session's awards by team place: the teams that played a match, ranked as
+    the standings rank them (a knockout: its winner first, nothing while undecided), one
+    table a team (a match fills two). Each member who sat in a room that played a board
+    gets the team's award (a reserve who never played gets none); `pair_number` is the
+    team's number."""
+    standings = teams_standings(plan)
+    if standings.knockout is not None:
+        winner = standings.knockout.winner
+        if winner is None:
+            return {}
+        order = [(winner.number, 1)] + [(team.number, 2) for team in standings.teams.values()
+                                         if team != winner]
+    else:  # teams without a match leave the field, the others keep their order and ties
+        order = [(line.team.number, line.row.rank) for line in standings.rows
+                 if line.row.matches]
+    field = rank([TeamPlace(number, place) for number, place in order],
+                 lambda team: team.place)
+    points = award_field(scheme.scale, [(team.number, team.rank) for team in field],
+                         tables=Decimal(len(field)))
+    placed = {team.number: team for team in field}
+    seated = _players_who_played(session)
+    awards = {}
+    for team in standings.teams.values():
+        if not points.get(team.number):
+            continue
+        place = placed[team.number]
+        for member in team.members.all():
+            if member.player_id in seated:
+                awards[member.player_id] = MasterpointAward(
+                    session=session, player_id=member.player_id, scheme=scheme,
+                    pair_number=team.number, line="", rank=place.rank, tied=place.tied,
+                    points=points[team.number])
+    return awards
+
+
+@dataclass
+class TeamPlace:
+    """A team in the field of a teams session's awards: its place in the standings, and
+    its rank among the teams that played."""
+
+    number: int
+    place: int
+    rank: int = 0
+    tied: bool = False
+
+
+def _players_who_played(session):
+    """The players of every pair (a room's line-up) with a result in the session."""
+    pairs = Result.objects.filter(board__session=session).order_by()
+    ids = set(pairs.values_list("ns_pair_id", flat=True)) \
+        | set(pairs.values_list("ew_pair_id", flat=True))
+    return {player for pair in Pair.objects.filter(pk__in=ids)
+            for player in (pair.player1_id, pair.player2_id)}
 
 
 def _ranked_again(rows):

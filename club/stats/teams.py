@@ -82,6 +82,7 @@ class TeamRow:
     team: Team
     row: object  # scoring.engine.team_events.TeamStandingRow
     byes: int = 0
+    masterpoints: object = None  # each of its players' award (TeamsStandings.award)
 
 
 @dataclass
@@ -90,20 +91,31 @@ class TeamsStandings:
     rounds: dict  # {round: [MatchLine]} (a bye last)
     teams: dict  # {team id: Team}
     knockout: object = None  # KnockoutLine of a knockout session
+    # {team number: the masterpoints each of its players who played was awarded}: a
+    # published, awarded session's (club.stats.masterpoints.session_masterpoints).
+    masterpoints: dict = field(default_factory=dict)
 
     def match(self, match_id):
         return next((line for lines in self.rounds.values() for line in lines
                      if line.match.pk == match_id), None)
 
+    def award(self, masterpoints):
+        """Show `masterpoints` ({team number: points}) beside the teams; returns self."""
+        self.masterpoints = masterpoints
+        for line in self.rows:
+            line.masterpoints = masterpoints.get(line.team.number)
+        return self
+
     def context(self):
         return {"standings": self, "rounds": sorted(self.rounds.items()),
-                "bye_vps": BYE_VPS, "knockout": self.knockout}
+                "bye_vps": BYE_VPS, "knockout": self.knockout,
+                "masterpoints": self.masterpoints}
 
     def shown(self):
         """What the public teams pages show, as plain values (for their ETag: a model
         instance's repr names only its __str__): the teams, the rows,
         every match board by board (each room's result, all its fields) and its score, the
-        knockout's setup and result."""
+        knockout's setup and result, the masterpoints awarded."""
         def team(team):  # the pages name a team, not its players
             return team and (team.number, team.name)
 
@@ -117,7 +129,8 @@ class TeamsStandings:
                   team(line.match.away), line.score,
                   [(board.number, result(board.open), result(board.closed))
                    for board in line.boards])
-                 for lines in self.rounds.values() for line in lines], knockout)
+                 for lines in self.rounds.values() for line in lines], knockout,
+                sorted(self.masterpoints.items()))
 
 
 # The first extra boards are played as a set before any single board decides (the engine's

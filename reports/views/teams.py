@@ -13,6 +13,7 @@ from club.io.exports import EXPORT_FORMATS
 from club.io.usebio_teams import export_usebio_teams
 from club.models.choices import TEAMS
 from club.plan import SessionPlan
+from club.stats.masterpoints import session_masterpoints
 from club.stats.teams import team_results, teams_standings
 from club.visibility import played_from, public_boards
 from reports.views.common import (
@@ -36,24 +37,31 @@ class TeamStandingsTable(tables.Table):
     byes = tables.Column(verbose_name=gettext_lazy("Byes"))
     vps = tables.Column(verbose_name=gettext_lazy("VPs"))
     imps = tables.Column(verbose_name=gettext_lazy("IMPs"))
+    # Each of the team's players who played got this many (a published, awarded session).
+    masterpoints = tables.Column(verbose_name=gettext_lazy("Masterpoints"))
 
 
 def standings_table(standings):
+    points = standings.masterpoints
     return TeamStandingsTable([{
         "rank": line.row.rank_label, "number": line.team.number, "team": line.team.name,
         "captain": line.team.captain.name,
         "players": ", ".join(m.player.name for m in line.team.members.all()),
         "matches": line.row.matches, "byes": line.byes, "vps": float(line.row.vps),
-        "imps": line.row.imps} for line in standings.rows])
+        "imps": line.row.imps,
+        "masterpoints": line.masterpoints and float(line.masterpoints)}
+        for line in standings.rows], exclude=() if points else ("masterpoints",))
 
 
 def public_teams_standings(plan):
-    """The teams standings over the boards the public may see (a fixed number of queries:
-    the teams, the matches, the results)."""
+    """The teams standings over the boards the public may see, with the masterpoints of a
+    published session (a fixed number of queries: the teams, the matches, the results,
+    the awards once published)."""
     results = team_results(plan.session)
     played = played_from([(r.board_number, r.ns_pair_id, r.ew_pair_id) for r in results],
                          {pair.pk: pair.number for pair in plan.pairs})
-    return teams_standings(plan, results, public_boards(plan, played))
+    return teams_standings(plan, results, public_boards(plan, played)).award(
+        session_masterpoints(plan.session))
 
 
 def _teams_session(request, session_id):

@@ -464,22 +464,6 @@ def test_no_round_is_started_past_the_sessions_last():
         check_rounds_left(session, 2)
 
 
-def test_a_teams_session_earns_no_masterpoints_by_pair_standings():
-    from club.models import MasterpointAward
-    from club.services.masterpoints import save_award_scheme
-
-    session = started(boards=1)
-    for m in TeamMatch.objects.filter(session=session, round=1):
-        enter(session, 1, m.open_ns, m.open_ew, "3NT= N")
-        enter(session, 1, m.closed_ns, m.closed_ew, "1NT= N")
-    scheme = save_award_scheme({"name": "Club", "top_fixed": Decimal(10),
-                                "scoring_numerator": 1, "scoring_denominator": 2})
-    type(session).objects.filter(pk=session.pk).update(award_scheme=scheme)
-    change_status(session.pk, "finish")
-    change_status(session.pk, "publish")
-    assert not MasterpointAward.objects.filter(session=session).exists()
-
-
 def test_the_setup_keeps_what_the_made_matches_need():
     from club.models import Session
     from club.services.sessions import update_session
