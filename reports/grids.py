@@ -49,7 +49,30 @@ SCORE_HEADINGS = {COMPENSATION: _("IMPs"), "butler": _("Butler IMPs"),
                   "cross_imps": _("Cross-IMPs")}
 
 
-class StandingsTable(tables.Table):
+class AwardsShown:
+    """The Masterpoints column of a standings table: `masterpoints_of` ({number: points})
+    of a published, awarded session; a row below the scoring places has none."""
+
+    masterpoints_of = {}
+
+    def render_masterpoints(self, value):
+        return number_format(self.masterpoints_of[value]) if value in self.masterpoints_of \
+            else ""
+
+    def value_masterpoints(self, value):
+        """A number in the downloads (JSON writes a Decimal as text): 10, 7.5."""
+        points = self.masterpoints_of.get(value)
+        if points is None:
+            return None
+        return int(points) if points == points.to_integral_value() else float(points)
+
+
+def masterpoints_column():
+    return tables.Column(verbose_name=_("Masterpoints"), accessor="number", orderable=False,
+                         attrs={"th": {"class": "num"}, "td": {"class": "num masterpoints"}})
+
+
+class StandingsTable(AwardsShown, tables.Table):
     """The standings. The page shows a shared rank as "3="; the downloads give the rank as a
     number and whether it is shared in a column of its own, so spreadsheets can sort them."""
 
@@ -77,9 +100,7 @@ class StandingsTable(tables.Table):
                                          "td": {"class": "num per-board"}})
     # A published session's awards (club.stats.masterpoints.session_masterpoints): shown
     # only when it has some; a pair below the scoring places has none.
-    masterpoints = tables.Column(verbose_name=_("Masterpoints"), accessor="number",
-                                 orderable=False, attrs={"th": {"class": "num"},
-                                                         "td": {"class": "num masterpoints"}})
+    masterpoints = masterpoints_column()
 
     class Meta:
         template_name = "reports/grid.html"
@@ -178,16 +199,6 @@ class StandingsTable(tables.Table):
     def value_field_rank(self, value):
         return self.field_rank_of[value]
 
-    def render_masterpoints(self, value):
-        return number_format(self.masterpoints_of[value]) if value in self.masterpoints_of \
-            else ""
-
-    def value_masterpoints(self, value):
-        """A number in the downloads (JSON writes a Decimal as text): 10, 7.5."""
-        points = self.masterpoints_of.get(value)
-        if points is None:
-            return None
-        return int(points) if points == points.to_integral_value() else float(points)
 
     def render_pair(self, value, record):
         return format_html('<a href="{}{}/">{}</a>', self.scorecard_prefix, record.number, value)
@@ -206,7 +217,7 @@ class StandingsTable(tables.Table):
         return value
 
 
-class PlayerStandingsTable(tables.Table):
+class PlayerStandingsTable(AwardsShown, tables.Table):
     """An individual's standings by player (club.stats.individual), for its downloads; the
     page prints the same rows (templates/reports/individual_standings.html)."""
 
@@ -217,6 +228,15 @@ class PlayerStandingsTable(tables.Table):
     boards = tables.Column(verbose_name=_("Boards"))
     imps = tables.Column(verbose_name=_("IMPs"))
     imps_per_board = tables.Column(verbose_name=_("IMPs per board"), default=None)
+    masterpoints = masterpoints_column()
 
     class Meta:
         orderable = False
+
+    def __init__(self, data, *, masterpoints_of=None, **kwargs):
+        """`masterpoints_of`: {player number: masterpoints} of an awarded session, which
+        shows that column."""
+        if not masterpoints_of:
+            kwargs["exclude"] = ("masterpoints",)
+        super().__init__(data, **kwargs)
+        self.masterpoints_of = masterpoints_of or {}

@@ -9,6 +9,12 @@ register = template.Library()
 
 
 @register.filter
+def item(mapping, key):
+    """mapping[key], or None: a value of a dict keyed by a row's number (masterpoints)."""
+    return mapping.get(key) if mapping else None
+
+
+@register.filter
 def contract_display(contract):
     return notation.contract_display(contract)
 

@@ -16,6 +16,7 @@ from club.schedule import board_range
 from club.services.errors import Refused
 from club.services.individual import enter_player, withdraw_entry
 from club.stats.individual import player_standings
+from club.stats.masterpoints import session_masterpoints
 from club.views.setup import load_session
 
 
@@ -73,7 +74,7 @@ def standings(request, session_id):
     plan = SessionPlan.load(session)
     return render(request, "club/individual/standings.html", {
         "session": session, "rows": player_standings(plan),
-        "problems": plan.setup_problems})
+        "masterpoints": session_masterpoints(session), "problems": plan.setup_problems})
 
 
 @director_required

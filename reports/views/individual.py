@@ -15,6 +15,7 @@ from club.io.exports import EXPORT_FORMATS
 from club.models.choices import INDIVIDUAL
 from club.plan import SessionPlan
 from club.stats.individual import player_standings
+from club.stats.masterpoints import session_masterpoints
 from club.stats.swiss import result_figures
 from club.visibility import is_partial, is_provisional, played_from, public_boards
 from reports.grids import PlayerStandingsTable
@@ -39,6 +40,7 @@ def standings_block(session):
     provisional = is_provisional(session)
     return render_to_string("reports/individual_block.html", {
         "rows": rows, "boards": plan.played_board_total,
+        "masterpoints": session_masterpoints(session),
         "counted": len(visible.public) if is_partial(session) else None,
         "live": {"provisional": provisional, "updated": timezone.now(),
                  "poll_url": reverse("individual-standings", args=[session.pk])
@@ -56,7 +58,8 @@ def individual_page(request, session_id):
     fmt = export_format(request)
     if fmt:
         rows, _visible = public_player_standings(SessionPlan.load(session))
-        return export_response(PlayerStandingsTable(rows), fmt, _("Standings"),
+        return export_response(PlayerStandingsTable(
+            rows, masterpoints_of=session_masterpoints(session)), fmt, _("Standings"),
                                f"standings-{session.date}-{session.id}")
     part = request.GET.get("part") == LIVE_PART
     state = ("individual", session.version, session.status, get_language(), part)

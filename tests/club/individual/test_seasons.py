@@ -2,6 +2,7 @@
 player's individual evening is one evening whose boards and IMPs are those of every
 partnership the movement gave them, counted beside their pairs evenings."""
 
+import json
 from datetime import date
 from decimal import Decimal
 
@@ -73,3 +74,27 @@ def test_an_individual_awards_masterpoints_by_player_places():
     share = Decimal(sum(places[:len(best)])) / len(best)
     for number in best:
         assert awarded[number] == (number, 1, share.quantize(Decimal("0.01")))
+
+
+def test_the_standings_by_player_show_the_awards_once_published(client, director_client):
+    scheme = save_award_scheme({"name": "Places", "top_fixed": Decimal(20),
+                                "place_table": "20 17 15 13 12 11 10 9", "decimals": 2})
+    session = make_individual(8, rounds=2, boards_per_round=1, status="finished",
+                              award_scheme=scheme)
+    play(session, {1, 2})
+    public = reverse("individual-standings", args=[session.pk])
+    director = reverse("individual-director-standings", args=[session.pk])
+    assert "data-masterpoints" not in client.get(public).content.decode()
+    assert "data-masterpoints" not in director_client.get(director).content.decode()
+    assert "Masterpoints" not in client.get(public + "?_export=csv").content.decode()
+
+    change_status(session.pk, "publish")
+    points = {a.pair_number: a.points for a in MasterpointAward.objects.filter(session=session)}
+    assert len(points) == 8
+    for page in (client.get(public), director_client.get(director)):
+        html = page.content.decode()
+        for number, award in points.items():
+            row = html.split(f'id="player-{number}"')[1].split("</tr>")[0]
+            assert Decimal(row.split('data-masterpoints="')[1].split('"')[0]) == award
+    rows = json.loads(client.get(public + "?_export=json").content)
+    assert {row["Number"]: Decimal(str(row["Masterpoints"])) for row in rows} == points
