@@ -7,7 +7,7 @@ from django.db.models import ProtectedError, Q
 from django.utils.translation import gettext
 from simple_history.utils import bulk_update_with_history
 
-from club.models import CarryOver, IndividualEntry, Pair, Player, Session
+from club.models import CarryOver, IndividualEntry, Pair, Player, Session, Team, TeamMember
 from club.schedule import listing
 from club.services.errors import Refused
 from club.services.locks import lock_session, locked_row, touch_sessions_of
@@ -56,7 +56,8 @@ def hold_players(player_ids, gone=None):
 def merge_refusal(keep, merged, pairs, carry_overs, entries=()):
     """Why `merged` cannot be folded into `keep`, or "". `pairs`: every pair of either
     (with their sessions); `carry_overs`: every carry-over row of either; `entries`:
-    every individual entry of either (with their sessions)."""
+    every individual entry and team membership of either (with their sessions): two
+    records entered in one session are two people."""
     both = {keep.pk, merged.pk}
     together = sorted({str(p.session) for p in pairs if {p.player1_id, p.player2_id} == both})
     if together:
@@ -67,7 +68,7 @@ def merge_refusal(keep, merged, pairs, carry_overs, entries=()):
     for pair in pairs:
         for player_id in {pair.player1_id, pair.player2_id} & both:
             seen.setdefault(pair.session_id, {})[player_id] = pair
-    for entry in entries:  # both entered one individual
+    for entry in entries:  # both entered one individual, or both in a session's teams
         seen.setdefault(entry.session_id, {})[entry.player_id] = entry
     apart = sorted({str(next(iter(by_player.values())).session)
                     for by_player in seen.values() if len(by_player) == 2})
@@ -103,12 +104,13 @@ def _either(player_ids):
 
 def _merge_inputs(player_ids):
     """(pairs with their sessions, carry-over rows with their events, individual entries
-    with their sessions) of these players."""
+    and team memberships with their sessions) of these players."""
     pairs = list(Pair.objects.filter(_either(player_ids)).select_related("session"))
     carry_overs = list(CarryOver.objects.select_related("event")
                        .filter(Q(player_id__in=player_ids) | Q(partner_id__in=player_ids)))
-    entries = list(IndividualEntry.objects.filter(player_id__in=player_ids)
-                   .select_related("session"))
+    entries = [*IndividualEntry.objects.filter(player_id__in=player_ids)
+               .select_related("session"),
+               *TeamMember.objects.filter(player_id__in=player_ids).select_related("session")]
     return pairs, carry_overs, entries
 
 
@@ -124,7 +126,8 @@ def merge_players(keep_id, merged_id):
     """Fold player `merged_id` into player `keep_id` (two records of one person, e.g. made
     by an import and by a director typing the name): every pair (and so every result) and
     carry-over of the merged record moves to the kept one, with a history entry each, and
-    the merged record is deleted (its history stays).
+    the merged record is deleted (its history stays). Individual entries, team
+    memberships and captaincies move too.
 
     The kept record keeps its name; it takes the merged record's membership and federation
     numbers where it has none, and stays active if either was. Refused when the two played
@@ -140,9 +143,11 @@ def merge_players(keep_id, merged_id):
         keep, merged = players[keep_id], players[merged_id]
         ids = [keep_id, merged_id]
         entered = IndividualEntry.objects.filter(player_id__in=ids)
+        members = TeamMember.objects.filter(player_id__in=ids)
         for session_id in sorted(set(Pair.objects.filter(_either(ids))
                                      .values_list("session_id", flat=True))
-                                 | set(entered.values_list("session_id", flat=True))):
+                                 | set(entered.values_list("session_id", flat=True))
+                                 | set(members.values_list("session_id", flat=True))):
             lock_session(session_id)  # their pairs change: one writer per session
         pairs, carry_overs, entries = _merge_inputs(ids)
         refusal = merge_refusal(keep, merged, pairs, carry_overs, entries)
@@ -161,6 +166,9 @@ def merge_players(keep_id, merged_id):
                                      default_change_reason=reason)
         _move_carry_overs(carry_overs, keep, merged)
         entered.filter(player=merged).update(player=keep)
+        # A team member or captain: the team keeps the person under the kept record.
+        members.filter(player=merged).update(player=keep)
+        Team.objects.filter(captain=merged).update(captain=keep)
         # The published sessions' masterpoints follow their pairs to the kept record.
         for session in Session.objects.filter(pk__in={p.session_id for p in moved},
                                               status=Session.Status.PUBLISHED):
