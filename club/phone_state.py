@@ -238,9 +238,12 @@ class TableState:
         return rows
 
     def totals(self):
-        """The IMPs so far of each pair seated here now, over the boards this table may
-        see (club.visibility): no total tells either pair about a board it has not
-        played."""
+        """The IMPs so far of each pair seated here now (an individual: of each player,
+        over every partnership the movement gave them), over the boards this table may
+        see (club.visibility): no total tells anyone at the table about a board one of
+        them has not played."""
+        if self.plan.individual:
+            return self._player_totals()
         ids = self._ids(self.seated)
         totals = dict.fromkeys(ids, 0)
         for number, ns, ew, ns_imps, ew_imps in (Result.objects.filter(
@@ -253,6 +256,27 @@ class TableState:
                     totals[pair_id] += imps
         return [{**self.side(self.pair_ids[i].number), "imps": signed(v)}
                 for i, v in totals.items()]
+
+    def _player_totals(self):
+        """An individual's totals: each player seated here now, North, South, East, West,
+        with their IMPs on every result of a partnership of theirs (one query)."""
+        seated = [self.named[n] for n in self.seated.pairs if n in self.named]
+        players = [(pair.number, player) for pair in seated
+                   for player in (pair.player1, pair.player2)]
+        totals = {player.pk: 0 for _number, player in players}
+        partnerships = {pair.pk: (pair.player1_id, pair.player2_id) for pair in self.plan.pairs
+                        if {pair.player1_id, pair.player2_id} & totals.keys()}
+        for number, ns, ew, ns_imps, ew_imps in (Result.objects.filter(
+                Q(ns_pair__in=partnerships) | Q(ew_pair__in=partnerships)).values_list(
+                "board__number", "ns_pair_id", "ew_pair_id", "ns_imps", "ew_imps")):
+            if number not in self.visible:
+                continue
+            for pair_id, imps in ((ns, ns_imps), (ew, ew_imps)):
+                for player_id in partnerships.get(pair_id, ()):
+                    if player_id in totals:
+                        totals[player_id] += imps
+        return [{"label": player.name, "imps": signed(totals[player.pk])}
+                for _number, player in players]
 
     def swiss_round(self, round_):
         """What a Swiss round's page shows beside its boards (None for other movements):

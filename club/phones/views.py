@@ -115,7 +115,8 @@ def board_context(state, round_, board, form):
     if result is not None and number in state.visible:
         context.update(outcome=outcome_rows(result),
                        traveller=state.traveller(board, result),
-                       totals=state.totals(), lead=lead_display(result.lead),
+                       totals=state.totals(), individual=state.plan.individual,
+                       lead=lead_display(result.lead),
                        complete=number in state.public,
                        text=result_display(result.contract, result.declarer,
                                            result.tricks))

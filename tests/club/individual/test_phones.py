@@ -9,8 +9,10 @@ import pytest
 from django.urls import reverse
 
 from club.models import Result, TableEntry
+from club.notation import signed
 from club.services.table_phones import issue_codes
 from scoring.engine.individual import individual
+from tests.club.individual.test_standings import play
 from tests.factories import make_individual
 
 pytestmark = pytest.mark.django_db
@@ -43,3 +45,25 @@ def test_the_table_shows_its_players_enters_and_says_where_each_goes(client):
         verb = "stays at" if game.table == 2 else "goes to"
         assert (f"<strong>{names[player]}</strong> {verb} <strong>table {game.table}"
                 f"</strong>, {seat}.") in page
+
+
+def test_the_running_totals_are_each_players_over_every_partner(client):
+    """Once every board is public, the board page's "IMPs so far" gives each of the four
+    players seated now their IMPs with every partner the movement gave them."""
+    session = make_individual(8, rounds=2, boards_per_round=1)
+    expected = play(session, {1, 2})
+    issue_codes(session.pk)
+    names = {e.number: e.player.name for e in session.individual_entries.select_related(
+        "player")}
+    game = individual(8, 2).round_tables(2)[1]  # table 2 in the last round
+    code = session.table_codes.get(table=2).code
+    board = Result.objects.get(board__session=session, round=2, table=2).board.number
+    page = client.get(reverse("table-board", args=[code, board])).content.decode()
+    totals = page.split('<ul class="totals">')[1].split("</ul>")[0]
+    shown = dict(re.findall(r"<li><strong>([^<]*)</strong> ([^<]*)</li>", totals))
+    assert shown == {names[p]: signed(expected[p])
+                     for p in (game.north, game.south, game.east, game.west)}
+    # Partnerships' totals would be a round's only: the players' differ from them here.
+    assert any(expected[p] != Result.objects.get(board__session=session, round=2,
+                                                 table=2).ns_imps for p in game.ns)
+
