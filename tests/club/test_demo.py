@@ -1,4 +1,5 @@
-"""`manage.py demo --setup-only` builds a complete evening, and building it twice adds nothing.
+"""`manage.py demo --setup-only` builds a complete evening, a teams night and an individual,
+and building them twice adds nothing.
 It refuses a production site (DEBUG off) unless told --allow-production, prints an address a
 browser can open, and says clearly when the server's port is taken."""
 
@@ -8,9 +9,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.urls import reverse
 
 from club.management.commands import demo
 from club.models import Board, Pair, Player, Result, Session
+from club.plan import SessionPlan
+from club.stats.individual import player_standings
+from club.stats.teams import teams_standings
 from tests.factories import make_session
 
 pytestmark = pytest.mark.django_db
@@ -27,16 +32,17 @@ def counts():
             Board.objects.count(), Result.objects.count(), get_user_model().objects.count())
 
 
-def test_demo_builds_a_complete_evening_once(capsys):
+def test_demo_builds_a_complete_evening_a_teams_night_and_an_individual_once(capsys,
+                                                                               client):
     call_command("demo", "--setup-only")
     out = capsys.readouterr().out
-    session = Session.objects.get()
+    session = Session.objects.get(name=demo.DEMO_SESSION)
     assert (session.movement, session.tables, session.rounds, session.boards_per_round) == (
         "mitchell", 7, 7, 3)
     assert session.pairs.count() == 14
     assert session.boards.count() == 21
     # 7 tables x 7 rounds x 3 boards: every result of the evening entered.
-    assert Result.objects.count() == 147
+    assert Result.objects.filter(board__session=session).count() == 147
     assert not Board.objects.filter(ns_hcp__isnull=True).exists()
     assert not Board.objects.filter(deal="").exists()
     for pair in session.pairs.all():
@@ -44,6 +50,7 @@ def test_demo_builds_a_complete_evening_once(capsys):
             ew_pair=pair).count()
         assert played == 21
     assert "director" in out and "director-demo" in out
+    check_teams_and_individual(client)
     first = counts()
     call_command("demo", "--setup-only")
     assert counts() == first
@@ -52,9 +59,29 @@ def test_demo_builds_a_complete_evening_once(capsys):
     assert user.groups.filter(name="Directors").exists()
 
 
+def check_teams_and_individual(client):
+    """The demo's teams night and individual: published, every match and board played."""
+    teams = Session.objects.get(name=demo.DEMO_TEAMS)
+    standings = teams_standings(SessionPlan.load(teams))
+    # 4 teams, 3 rounds: every match complete, its VPs summing to 20.
+    lines = [line for lines in standings.rounds.values() for line in lines]
+    assert len(lines) == 6 and all(line.complete for line in lines)
+    assert all(line.score.home_vps + line.score.away_vps == 20 for line in lines)
+    assert sum(line.row.vps for line in standings.rows) == 120
+    assert Result.objects.filter(board__session=teams).count() == 3 * 2 * 2 * 4
+    individual = Session.objects.get(name=demo.DEMO_INDIVIDUAL)
+    rows = player_standings(SessionPlan.load(individual))
+    assert len(rows) == 12 and {row.boards for row in rows} == {6}
+    for session in (teams, individual):
+        assert session.status == Session.Status.PUBLISHED
+    assert client.get(reverse("teams-standings", args=[teams.pk])).status_code == 200
+    page = client.get(reverse("individual-standings", args=[individual.pk]))
+    assert page.status_code == 200
+
+
 @pytest.fixture
 def quick_demo(monkeypatch):
-    """The demo without building the evening (one small session instead) and without
+    """The demo without building the evenings (one small session instead) and without
     starting the server: the runserver calls are recorded."""
     calls = []
     real_call_command = demo.call_command
@@ -67,6 +94,7 @@ def quick_demo(monkeypatch):
 
     monkeypatch.setattr(demo, "call_command", fake_call_command)
     monkeypatch.setattr(demo.Command, "create_demo", lambda self: make_session(tables=3))
+    monkeypatch.setattr(demo.Command, "create_other_demos", lambda self: [])
     return calls
 
 

@@ -19,15 +19,19 @@ from django.core.management.commands.runserver import naiveip_re
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.models import Player, Result, Session
+from club.models import Player, Result, Session, TeamMatch
+from club.models.choices import INDIVIDUAL, TEAMS
 from club.notation import counted
 from club.permissions import DIRECTORS_GROUP
 from club.plan import SessionPlan
 from club.schedule import seating_boards
 from club.services.boards import DealRecord, import_deals
+from club.services.individual import enter_player
 from club.services.pairs import save_pair
+from club.services.players import save_player
 from club.services.results import contract_values, enter_result
 from club.services.sessions import change_status, create_session
+from club.services.teams import make_round_robin, save_team, set_line_up
 from scoring.engine import (
     Direction,
     board_vulnerability,
@@ -38,6 +42,8 @@ from scoring.engine import (
 from scoring.models import moscow_table
 
 DEMO_SESSION = "Demo evening"
+DEMO_TEAMS = "Demo teams night"
+DEMO_INDIVIDUAL = "Demo individual"
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "director-demo"
 
@@ -145,7 +151,8 @@ def check_port_free(host, port, addrport):
 
 
 class Command(BaseCommand):
-    help = _("Create a demo evening (7-table Mitchell, all results entered) and run the server.")
+    help = _("Create a demo evening (7-table Mitchell, all results entered), a teams night "
+             "and an individual, and run the server.")
 
     def add_arguments(self, parser):
         parser.add_argument("--setup-only", action="store_true",
@@ -170,6 +177,7 @@ class Command(BaseCommand):
             check_port_free(host, port, options["addrport"])
         call_command("migrate", interactive=False, verbosity=0)
         session = self.create_demo()
+        others = self.create_other_demos()
         user_model = get_user_model()
         director, created = user_model.objects.get_or_create(
             username=DIRECTOR_USERNAME, defaults={"is_staff": True})
@@ -185,6 +193,11 @@ class Command(BaseCommand):
             "boards": counted("boards", boards),
             "results": counted("results", results),
         })
+        for other in others:
+            self.stdout.write(_("Also: “%(name)s” (%(results)s).") % {
+                "name": other.name,
+                "results": counted("results", Result.objects.filter(
+                    board__session=other).count())})
         self.stdout.write(_("Director login: %(user)s / %(password)s") % {
             "user": DIRECTOR_USERNAME, "password": DIRECTOR_PASSWORD})
         if options["setup_only"]:
@@ -203,22 +216,88 @@ class Command(BaseCommand):
             "name": DEMO_SESSION, "date": date.today(), "movement": Session.Movement.MITCHELL,
             "tables": 7, "rounds": 7, "boards_per_round": 3, "duplicated": True,
             "compensation_table": moscow_table(), "policy": Session.Policy.LINE})
-        players = [Player.objects.filter(name=name).first() or Player(name=name)
-                   for name in PLAYER_NAMES]
+        players = demo_players(len(PLAYER_NAMES))
         for number in range(1, 15):
             save_pair(session.pk, number, players[2 * number - 2], players[2 * number - 1])
-        import_deals(session.pk, [DealRecord(board, random_deal(rng))
-                                  for board in range(1, session.boards.count() + 1)],
-                     foreground=True)
-        change_status(session.pk, "start")
-        boards = {b.number: b for b in session.boards.all()}
-        pairs = {p.number: p for p in session.pairs.all()}
-        for seating in SessionPlan.load(session).seatings:
-            for number in seating_boards(seating, session.boards_per_round):
-                board = boards[number]
-                enter_result(board.pk, ns_pair_id=pairs[seating.ns].pk,
-                             ew_pair_id=pairs[seating.ew].pk,
-                             values={**contract_values(tame_result(rng, number, board.ns_hcp)),
-                                     "round": seating.round, "table": seating.table})
+        deal_and_start(session, rng)
+        play_every_seating(session, rng)
         change_status(session.pk, "finish")
         return change_status(session.pk, "publish")
+
+    def create_other_demos(self):
+        """The other kinds of evening: a teams night and an individual."""
+        return [self.create_teams_demo(), self.create_individual_demo()]
+
+    @transaction.atomic
+    def create_teams_demo(self):
+        """A teams night: 4 teams of 4 players of the demo evening, a round robin of 3
+        rounds of 4 boards, each team's first two players in its open-room seat."""
+        existing = Session.objects.filter(name=DEMO_TEAMS).first()
+        if existing is not None:
+            return existing
+        rng = random.Random(2027)
+        session = create_session({
+            "name": DEMO_TEAMS, "date": date.today(), "movement": TEAMS, "tables": 4,
+            "rounds": 3, "boards_per_round": 4, "compensation_table": moscow_table()})
+        players = demo_players(16)
+        for number in range(1, 5):
+            squad = players[4 * number - 4:4 * number]
+            save_team(session.pk, number=number, name=squad[0].name.split()[-1],
+                      captain=squad[0], players=squad)
+        make_round_robin(session.pk)
+        for match in TeamMatch.objects.filter(session=session, away__isnull=False):
+            for side, team in (("home", match.home), ("away", match.away)):
+                squad = [member.player for member in team.members.order_by("player__name")]
+                set_line_up(match.pk, side, squad[:2], squad[2:])
+        deal_and_start(session, rng)
+        play_every_seating(session, rng)
+        change_status(session.pk, "finish")
+        return change_status(session.pk, "publish")
+
+    @transaction.atomic
+    def create_individual_demo(self):
+        """An individual: 12 players of the demo evening on 3 tables, 3 rounds of 2
+        boards."""
+        existing = Session.objects.filter(name=DEMO_INDIVIDUAL).first()
+        if existing is not None:
+            return existing
+        rng = random.Random(2028)
+        session = create_session({
+            "name": DEMO_INDIVIDUAL, "date": date.today(), "movement": INDIVIDUAL,
+            "tables": 3, "rounds": 3, "boards_per_round": 2,
+            "compensation_table": moscow_table()})
+        for number, player in enumerate(demo_players(12), start=1):
+            enter_player(session.pk, number, player)
+        deal_and_start(session, rng)
+        play_every_seating(session, rng)
+        change_status(session.pk, "finish")
+        return change_status(session.pk, "publish")
+
+
+def demo_players(count):
+    """The first `count` demo players, made by the players service where missing."""
+    by_name = {p.name: p for p in Player.objects.filter(name__in=PLAYER_NAMES[:count])}
+    return [by_name.get(name) or save_player({"name": name}) for name in PLAYER_NAMES[:count]]
+
+
+def deal_and_start(session, rng):
+    import_deals(session.pk, [DealRecord(board, random_deal(rng))
+                              for board in range(1, session.boards.count() + 1)],
+                 foreground=True)
+    change_status(session.pk, "start")
+
+
+def play_every_seating(session, rng):
+    """A plausible result at every table of every round (each room of a teams match, each
+    partnership of an individual), entered by the results service."""
+    boards = {b.number: b for b in session.boards.all()}
+    plan = SessionPlan.load(session)
+    for seating in plan.seatings:
+        if seating.is_sit_out:
+            continue
+        for number in seating_boards(seating, session.boards_per_round):
+            board = boards[number]
+            enter_result(board.pk, ns_pair_id=plan.by_number[seating.ns].pk,
+                         ew_pair_id=plan.by_number[seating.ew].pk,
+                         values={**contract_values(tame_result(rng, number, board.ns_hcp)),
+                                 "round": seating.round, "table": seating.table})
