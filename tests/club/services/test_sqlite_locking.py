@@ -4,6 +4,7 @@ journal is WAL). Real concurrent connections need a database file, so this runs 
 pages from several threads in a child process against a fresh file."""
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +17,6 @@ SCRIPT = r"""
 import json
 import django
 django.setup()
-from django.core.management import call_command
-call_command("migrate", verbosity=0)
 from django.contrib.auth.models import Group, User
 from django.test import Client
 from club.permissions import DIRECTORS_GROUP
@@ -54,13 +53,29 @@ print(json.dumps({"statuses": sorted(set(statuses)), "posted": len(statuses),
 """
 
 
+def environment(database):
+    return {"DJANGO_SETTINGS_MODULE": "tests.settings", "DEBUG": "1",
+            "DATABASE_URL": f"sqlite:///{database}", "PATH": "/usr/bin:/bin"}
+
+
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory):
+    """A database file with the migrations run, once for both attempts (a few seconds)."""
+    database = tmp_path_factory.mktemp("sqlite") / "migrated.sqlite3"
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); from django.core.management "
+         "import call_command; call_command('migrate', verbosity=0)"],
+        cwd=ROOT, env=environment(database), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return database
+
+
 @pytest.mark.slow  # a child process: left out of the fast part
 @pytest.mark.parametrize("attempt", range(2))
-def test_concurrent_saves_wait_instead_of_failing(tmp_path, attempt):
+def test_concurrent_saves_wait_instead_of_failing(tmp_path, attempt, migrated):
     database = tmp_path / "club.sqlite3"
-    environment = {"DJANGO_SETTINGS_MODULE": "tests.settings", "DEBUG": "1",
-                   "DATABASE_URL": f"sqlite:///{database}", "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=environment,
+    shutil.copyfile(migrated, database)
+    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=environment(database),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
