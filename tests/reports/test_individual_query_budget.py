@@ -102,6 +102,7 @@ PUBLIC = {
     "season page": ("season", lambda e: reverse("season", args=[e.season])),
     "event page": ("event", lambda e: reverse("event", args=[e.event])),
     "table phone: round": ("table", lambda e: reverse("table", args=[e.code])),
+    "table phone: round 1": ("table", lambda e: reverse("table", args=[e.code]) + "?round=1"),
     "table phone: board": ("table-board", lambda e: reverse(
         "table-board", args=[e.code, e.board])),
 }
@@ -110,6 +111,7 @@ DIRECTOR = {
     "director's home": ("director-home", lambda e: reverse("director-home")),
     "session page": ("director-session", session_url("director-session")),
     "session settings": ("setup-session-edit", session_url("setup-session-edit")),
+    "deleting the session": ("setup-session-delete", session_url("setup-session-delete")),
     "schedule": ("setup-schedule", session_url("setup-schedule")),
     "pairs' table cards": ("setup-table-cards", session_url("setup-table-cards")),
     "players": ("individual-players", session_url("individual-players")),
@@ -155,7 +157,6 @@ ASIDE = {
     "setup-pair-delete": "an individual's partnerships are formed by the movement",
     "setup-session-new": "no session yet",
     "setup-session-start": "an action (POST)",
-    "setup-session-delete": "an action (its confirmation is not a page of the evening)",
     "setup-player-search": "a search box's answers, not a page",
     "hand-records-import": "an action (POST)",
     "hand-records-deal": "an action (POST)",
@@ -228,9 +229,9 @@ def played(players):
     return built
 
 
-def publish(played):
-    change_status(played.session.pk, "finish")
-    change_status(played.session.pk, "publish")
+def publish(built):
+    change_status(built.session.pk, "finish")
+    change_status(built.session.pk, "publish")
 
 
 def test_every_address_of_the_site_is_measured_or_set_aside():
@@ -240,7 +241,7 @@ def test_every_address_of_the_site_is_measured_or_set_aside():
     assert not measured & set(ASIDE)
     assert names == measured | set(ASIDE), (names - measured - set(ASIDE),
                                             measured | set(ASIDE) - names)
-    # The lists above cover every address the site answers under those three maps.
+    # Those three maps are the site's (config.urls includes them under /, /director/, /t/).
     assert names <= {key for key in get_resolver().reverse_dict if isinstance(key, str)}
 
 
