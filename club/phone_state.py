@@ -5,10 +5,10 @@ fixed number of queries; nothing here writes."""
 
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext
 
-from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableEntry
+from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableCode, TableEntry
 from club.models.choices import SEAT_NAMES, SWISS
 from club.notation import result_display, signed
 from club.plan import SessionPlan, session_pairs
@@ -26,6 +26,15 @@ from scoring.engine.swiss import MAX_VP, vp_scale
 # What a table's phone never shows of a board: its deal and the deal's analysis.
 UNSHOWN_BOARD_FIELDS = ("deal", "double_dummy", "par_score", "par_contracts")
 UNSHOWN_RESULT_BOARD = [f"board__{name}" for name in UNSHOWN_BOARD_FIELDS]
+
+
+def table_codes():
+    """The table codes with their sessions, each saying whether its table's call for the
+    director is still open (`call_open`): the phone's first query answers it, so that no
+    page of an individual (whose plan reads its entrants too) goes over a phone's budget."""
+    return TableCode.objects.select_related("session__compensation_table").annotate(
+        call_open=Exists(DirectorCall.objects.filter(
+            session=OuterRef("session"), table=OuterRef("table"), answered_at__isnull=True)))
 
 
 def light_pairs(session):
@@ -219,7 +228,10 @@ class TableState:
         return moves
 
     def called(self):
-        """Whether the table's call for the director is still open."""
+        """Whether the table's call for the director is still open (as the code's query
+        found it, table_codes, else one query)."""
+        if hasattr(self.code, "call_open"):
+            return self.code.call_open
         return DirectorCall.objects.filter(session=self.session, table=self.table,
                                            answered_at__isnull=True).exists()
 

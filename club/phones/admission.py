@@ -23,7 +23,7 @@ from django.utils.translation import gettext, ngettext
 from django_ratelimit.core import get_usage
 
 from club.forms.table_phones import TableCodeForm
-from club.models import TableCode
+from club.phone_state import table_codes
 from club.services.table_phones import normalize_code
 
 MISS_WINDOW = 60  # seconds; in each, at most
@@ -103,8 +103,7 @@ def check_code(request, code):
     device = request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT)
     if not holds_pass and (spent := _spent(request, device)):
         return None, _too_many(request, *spent)
-    table_code = (TableCode.objects.select_related("session__compensation_table")
-                  .filter(code=code).first())
+    table_code = table_codes().filter(code=code).first()
     if table_code is None or table_code.table > table_code.session.tables:
         refusal = _refusal(request, gettext(
             "This code opens no table: check it against the card on your table (the "

@@ -1,6 +1,8 @@
 """The query budget of a teams night (issue 20): a 16-team Swiss teams of 7 rounds runs
 exactly as many queries on every teams page (the standings, their downloads, a match
-report, the director's Teams page, a room's phone) as a 4-team Swiss of 3 rounds."""
+report, the director's Teams page, a room's phone) as a 4-team Swiss of 3 rounds (both
+built as bench_pages builds them, club.management.bench_events: every round played but the
+last, played in the open rooms only)."""
 
 import pytest
 from django.db import connection
@@ -8,27 +10,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from club.management.bench_events import build_swiss_teams
 from club.models import TeamMatch
-from club.services.sessions import change_status
-from club.services.teams import start_swiss_teams_round
-from tests.club.services.test_teams import enter, line_up_all, play_all, swiss_teams
 
 pytestmark = pytest.mark.django_db
-
-
-def swiss_night(teams, rounds):
-    """Every round played in both rooms but the last, played in the open rooms only (its
-    board still hidden)."""
-    session = swiss_teams(teams, rounds, boards=1)
-    start_swiss_teams_round(session.pk)
-    line_up_all(session)
-    change_status(session.pk, "start")
-    for round in range(1, rounds):
-        play_all(session, round, "3NT= N" if round % 2 else "4S= N", "1NT= N")
-        start_swiss_teams_round(session.pk)
-    for match in TeamMatch.objects.filter(session=session, round=rounds, away__isnull=False):
-        enter(session, rounds, match.open_ns, match.open_ew, "2S= N")
-    return session
 
 
 def queries(client, url):
@@ -59,8 +44,8 @@ def page_queries(session, director):
 
 
 def test_a_16_team_swiss_of_7_rounds_keeps_the_4_team_query_counts(director):
-    small = page_queries(swiss_night(4, 3), director)
-    big_session = swiss_night(16, 7)
+    small = page_queries(build_swiss_teams(4, 3), director)
+    big_session = build_swiss_teams(16, 7)
     assert TeamMatch.objects.filter(session=big_session).count() == 7 * 8
     big = page_queries(big_session, director)
     assert big == small, (small, big)
