@@ -216,3 +216,12 @@ def test_the_import_page_reads_an_individual(director_client):
                                                      args=[imported.pk])
     text = " ".join(response.content.decode().split())
     assert "Imported “Christmas individual”: 12 players, 17 results." in text
+
+
+def test_an_individual_in_several_sections_is_refused():
+    data = ('<USEBIO Version="1.2"><EVENT EVENT_TYPE="INDIVIDUAL"><DATE>22/12/2026</DATE>'
+            '<SESSION><SECTION SECTION_ID="A"/><SECTION SECTION_ID="B"/></SESSION>'
+            '</EVENT></USEBIO>')
+    assert refused(data) == [
+        "EVENT: the individual is in several sections; an individual is read as a session of "
+        "one section, so choose the one to import (the Section field, or --section)."]
