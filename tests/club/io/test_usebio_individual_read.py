@@ -225,3 +225,16 @@ def test_an_individual_in_several_sections_is_refused():
     assert refused(data) == [
         "EVENT: the individual is in several sections; an individual is read as a session of "
         "one section, so choose the one to import (the Section field, or --section)."]
+
+
+def test_boards_that_do_not_fall_into_rounds_are_refused():
+    data = export_usebio(played_individual()).decode()
+    # Boards 2 (round 1) and 5 (round 3) change numbers, with their hands; both are NS
+    # vulnerable, so every score still agrees.
+    for old, new in (("2", "x"), ("5", "2"), ("x", "5")):
+        data = data.replace(f"<BOARD_NUMBER>{old}<", f"<BOARD_NUMBER>{new}<")
+    assert refused(data) == [
+        "The boards do not fall into rounds of this site's individual movement for 12 "
+        "players (its tables play boards 1 to k in round 1, the next k in round 2, and so on, "
+        "for one k up to 36): board 1 in round 1, board 2 in round 3, board 3 in round 2, "
+        "board 4 in round 2, board 5 in round 1, board 6 in round 3."]
