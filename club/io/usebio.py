@@ -29,7 +29,8 @@ the import's report); voids as empty or missing suit elements, or "-". A file's 
 are checked against our scoring of the same result, so a misread line is refused rather than
 scored wrongly.
 
-Refused: teams and individual events, and Swiss events (results grouped in MATCH elements).
+Refused: teams events, and Swiss events (results grouped in MATCH elements). An individual
+event is handed to club.io.usebio_individual, which reads it with this module's pieces.
 A file of several sections (2 to 4) is read into one session in as many sections, each
 section's pairs numbered after the last section's (the sections must play the same
 boards); one section may be chosen instead, read as a session of its own, and must be for a
@@ -368,28 +369,32 @@ def event_kind(event):
     return (event.get("EVENT_TYPE") or text(event, "EVENT_TYPE")).strip().upper()
 
 
+def individual_event(event):
+    """Whether the event is an individual (club.io.usebio_individual reads it), as its
+    EVENT_TYPE says or, without one we know, as its participants show: PLAYER elements
+    outside any PAIR or TEAM."""
+    kind = event_kind(event)
+    if "TEAM" in kind or kind in TEAMS_EVENTS:
+        return False
+    return "INDIVIDUAL" in kind or (event.find(".//PARTICIPANTS/PLAYER") is not None
+                                    and event.find(".//PARTICIPANTS/PAIR") is None
+                                    and event.find(".//PARTICIPANTS/TEAM") is None)
+
+
 def check_pairs_event(event):
-    """Refuse a teams or an individual event, as its EVENT_TYPE says or, without one we know,
-    as its participants show (TEAM elements; PLAYER elements outside any PAIR); and an
-    event whose results are grouped in matches (a Swiss event), which this reader does not
-    take apart."""
+    """Refuse a teams event, as its EVENT_TYPE says or, without one we know, as its
+    participants show (TEAM elements); and an event whose results are grouped in matches
+    (a Swiss event), which this reader does not take apart. (An individual is read by
+    club.io.usebio_individual.)"""
     kind = event_kind(event)
     values = {"type": kind[:30]}
     if "TEAM" in kind or kind in TEAMS_EVENTS:
         problem = _("EVENT: EVENT_TYPE “%(type)s” is a teams event; this version reads pairs "
                     "events only.") % values
-    elif "INDIVIDUAL" in kind:
-        problem = _("EVENT: EVENT_TYPE “%(type)s” is an individual event; this version reads "
-                    "pairs events only.") % values
     elif event.find(".//PARTICIPANTS/TEAM") is not None \
             or event.find(".//MATCH/TEAM") is not None:
         problem = _("EVENT: its participants are teams (TEAM elements), so it is a teams "
                     "event; this version reads pairs events only.")
-    elif event.find(".//PARTICIPANTS/PLAYER") is not None \
-            and event.find(".//PARTICIPANTS/PAIR") is None:
-        problem = _("EVENT: its participants are single players (PLAYER elements without "
-                    "PAIR), so it is an individual event; this version reads pairs events "
-                    "only.")
     elif event.find(".//MATCH//TRAVELLER_LINE") is not None:
         problem = _("EVENT: its results are grouped in matches (MATCH elements), as a Swiss "
                     "event writes them; this version reads travellers written board by "
@@ -714,19 +719,35 @@ def read_tricks(value, contract):
     return None if not value else -1
 
 
-def read_line(line, where, numbers, vulnerability, problems, notes):
-    """(ns, ew, Result) of a traveller line, or None after naming its problems; an adjusted
-    score read as a different percentage than written is added to `notes`."""
+def pair_sides(numbers):
+    """Who played a traveller line of a pairs event, for read_played_lines: its (NS, EW)
+    pair numbers (`numbers`: read_pairs' lookup), or None after naming a pair that is not
+    one of PARTICIPANTS or plays against itself."""
+    def read(line, where, problems):
+        sides = []
+        for side in LINES:
+            name = f"{side}_PAIR_NUMBER"
+            value = text(line, name)
+            if (side, value) not in numbers:
+                problems.append(_("%(where)s: %(element)s “%(value)s” is not a pair of "
+                                  "PARTICIPANTS.") % {"where": where, "element": name,
+                                                      "value": value[:20]})
+            sides.append(numbers.get((side, value)))
+        if None in sides:
+            return None
+        if sides[0] == sides[1]:
+            problems.append(_("%(where)s: pair %(pair)s cannot play against itself.")
+                            % {"where": where, "pair": sides[0]})
+            return None
+        return tuple(sides)
+    return read
+
+
+def read_result(line, where, vulnerability, problems, notes):
+    """The unsaved Result of a traveller line's table result (contract, declarer, tricks,
+    or an adjusted score), its score checked against ours; or None after naming its
+    problems. Who played it is the caller's (pairs, or an individual's players)."""
     before = len(problems)
-    sides = []
-    for side in LINES:
-        name = f"{side}_PAIR_NUMBER"
-        value = text(line, name)
-        if (side, value) not in numbers:
-            problems.append(_("%(where)s: %(element)s “%(value)s” is not a pair of "
-                              "PARTICIPANTS.") % {"where": where, "element": name,
-                                                  "value": value[:20]})
-        sides.append(numbers.get((side, value)))
     try:
         score, percents = read_score(line)
     except BadAdjustedScore as err:
@@ -789,20 +810,16 @@ def read_line(line, where, numbers, vulnerability, problems, notes):
     elif score not in (None, 0) and adjusted is None:
         problems.append(_("%(where)s: a passed-out board scores 0, not %(score)s.")
                         % {"where": where, "score": score})
-    if len(problems) > before or None in sides:
-        return None
-    if sides[0] == sides[1]:
-        problems.append(_("%(where)s: pair %(pair)s cannot play against itself.")
-                        % {"where": where, "pair": sides[0]})
+    if len(problems) > before:
         return None
     result = Result()
     if adjusted and not contract_text:
         result.set_not_played(*adjusted)
-        return sides[0], sides[1], result
+        return result
     result.set_contract(contract, declarer, tricks)
     if adjusted:
         result.ns_adjustment, result.ew_adjustment = adjusted
-    return sides[0], sides[1], result
+    return result
 
 
 def not_played(line):
@@ -817,9 +834,12 @@ def not_played(line):
         return True
 
 
-def read_travellers(part, numbers, deals, problems, notes):
-    """[(board, ns, ew, Result)] of every traveller line of the part read."""
-    results, seen, played, without_hands, file_points = [], set(), {}, [], []
+def traveller_lines(part, deals, problems, without_hands):
+    """Yield (board number, index, where, TRAVELLER_LINE) of every traveller line of the
+    part read, in its board's order, after naming a BOARD_NUMBER that is not one or a board
+    listed twice (its lines are passed over). A board played but without hands in `deals`
+    is added to `without_hands` (hand_problems names them)."""
+    seen = set()
     for node in part.iter("BOARD"):
         lines = node.findall("TRAVELLER_LINE")
         if not lines:
@@ -838,31 +858,51 @@ def read_travellers(part, numbers, deals, problems, notes):
         if board not in deals and not all(map(not_played, lines)):
             without_hands.append(where_board)
         for index, line in enumerate(lines, start=1):
-            where = _("%(board)s, TRAVELLER_LINE %(line)s") % {"board": where_board,
-                                                               "line": index}
-            read = read_line(line, where, numbers, board_vulnerability(board), problems,
-                             notes)
-            if read is None:
-                continue
-            ns, ew, result = read
-            for pair in (ns, ew):
-                if (board, pair) in played:
-                    problems.append(_("%(where)s: pair %(pair)s already played this board "
-                                      "(TRAVELLER_LINE %(other)s).")
-                                    % {"where": where, "pair": pair,
-                                       "other": played[(board, pair)]})
-                played[(board, pair)] = index
-            results.append((board, ns, ew, result))
-            file_points += line_matchpoints(line, board, where, result)
+            yield board, index, _("%(board)s, TRAVELLER_LINE %(line)s") % {
+                "board": where_board, "line": index}, line
+
+
+def hand_problems(without_hands, deals):
+    """The problems of the boards played without hands (traveller_lines)."""
     if without_hands and not deals:  # one message for a file without any hands
-        problems.append(_("The file has no hands (no HANDSET, no HAND in its boards), so the "
-                          "NS HCP of its boards cannot be known; export it with the hand "
-                          "records."))
-    else:
-        problems += [_("%(where)s: the file has no hands for this board, so its NS HCP "
-                       "cannot be known.") % {"where": where} for where in without_hands]
+        return [_("The file has no hands (no HANDSET, no HAND in its boards), so the NS HCP "
+                  "of its boards cannot be known; export it with the hand records.")]
+    return [_("%(where)s: the file has no hands for this board, so its NS HCP cannot be "
+              "known.") % {"where": where} for where in without_hands]
+
+
+def read_played_lines(part, deals, problems, notes, who, already):
+    """[(board, where, players, Result)] of every traveller line of the part read (its
+    table result by read_result), after naming its problems: `who(line, where, problems)`
+    reads who played the line (a tuple of pair or player numbers, or None after naming its
+    problems), `already(where, number, other line)` is the problem of one of them who played
+    the board on an earlier line. An adjusted score read as a different percentage than
+    written, and the file's matchpoints that differ from ours, are added to `notes`."""
+    found, played, without_hands, file_points = [], {}, [], []
+    for board, index, where, line in traveller_lines(part, deals, problems, without_hands):
+        before = len(problems)
+        players = who(line, where, problems)
+        result = read_result(line, where, board_vulnerability(board), problems, notes)
+        if players is None or result is None or len(problems) > before:
+            continue
+        for number in players:
+            if (board, number) in played:
+                problems.append(already(where, number, played[(board, number)]))
+            played[(board, number)] = index
+        found.append((board, where, players, result))
+        file_points += line_matchpoints(line, board, where, result)
+    problems += hand_problems(without_hands, deals)
     notes += matchpoint_notes(file_points)
-    return results
+    return found
+
+
+def read_travellers(part, numbers, deals, problems, notes):
+    """[(board, ns, ew, Result)] of every traveller line of the part read."""
+    def already(where, pair, other):
+        return (_("%(where)s: pair %(pair)s already played this board (TRAVELLER_LINE "
+                  "%(other)s).") % {"where": where, "pair": pair, "other": other})
+    return [(board, ns, ew, result) for board, _where, (ns, ew), result
+            in read_played_lines(part, deals, problems, notes, pair_sides(numbers), already)]
 
 
 def line_matchpoints(line, board, where, result):
@@ -927,6 +967,26 @@ def line_numbers(pairs, results, problems):
     return tables, {old: tables + index for index, old in enumerate(ew, start=1)}
 
 
+def session_fields(event, label, name, date, policy, table_name):
+    """(problems, (name, day, policy, compensation table)) of the session read: `name` and
+    `date` when given, else the event's (its description, with the section's `label` when
+    one section of several is read, and its DATE)."""
+    problems = []
+    if not name:
+        name = text(event, "EVENT_DESCRIPTION") or text(event, "TITLE")
+        if label:
+            name = _("%(event)s, section %(section)s") % {"event": name, "section": label}
+    if not date:
+        day = text(event, "DATE")
+        date = read_date(day)
+        if date is None:
+            problems.append(_("EVENT: DATE “%(value)s” is not a date (dd/mm/yyyy, dd-mm-yyyy "
+                              "or yyyy-mm-dd).") % {"value": day[:20]})
+    errors, fields = check_session_fields(
+        (name or "")[:SESSION_NAME_MAX_LENGTH], date or datetime.date.today(), policy, table_name)
+    return errors + problems, fields
+
+
 def import_usebio(data, filename="results.xml", *, name=None, date=None, policy="line",
                   table_name="", section=None, user=None, notes=None):
     """Create a finished, free-seating session from a USEBIO file (bytes); `name` and `date`
@@ -944,22 +1004,16 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
                               "file of one event.") % {"file": filename,
                                                        "count": len(events)}])
     event = events[0]
+    if individual_event(event):
+        # The individual reader builds on this module's, so it is imported where it is used.
+        from club.io.usebio_individual import import_individual
+        return import_individual(root, event, filename, name=name, date=date, policy=policy,
+                                 table_name=table_name, section=section, user=user,
+                                 notes=notes)
     check_pairs_event(event)
     part, label = chosen_part(event, section)
-    problems = []
-    if not name:
-        name = text(event, "EVENT_DESCRIPTION") or text(event, "TITLE")
-        if label:
-            name = _("%(event)s, section %(section)s") % {"event": name, "section": label}
-    if not date:
-        day = text(event, "DATE")
-        date = read_date(day)
-        if date is None:
-            problems.append(_("EVENT: DATE “%(value)s” is not a date (dd/mm/yyyy, dd-mm-yyyy "
-                              "or yyyy-mm-dd).") % {"value": day[:20]})
-    errors, (name, day, policy, table) = check_session_fields(
-        (name or "")[:SESSION_NAME_MAX_LENGTH], date or datetime.date.today(), policy, table_name)
-    problems = errors + problems
+    problems, (name, day, policy, table) = session_fields(event, label, name, date, policy,
+                                                          table_name)
     ranking = winner_type(event, part, problems)
     read_notes, section_tables = [], ()
     if part is None:

@@ -11,6 +11,7 @@ from simple_history.utils import bulk_create_with_history
 
 from club.models import (
     Board,
+    IndividualEntry,
     Pair,
     Player,
     Result,
@@ -21,6 +22,7 @@ from club.models import (
     TeamMember,
 )
 from club.models.choices import INDIVIDUAL
+from club.plan import SessionPlan
 from club.schedule import (
     listing,
     movement_option_problems,
@@ -29,6 +31,7 @@ from club.schedule import (
 )
 from club.services.compensation_tables import table_for_import
 from club.services.errors import Refused
+from club.services.individual import sync_partnerships
 from club.services.players import hold_players
 from club.services.results import sync_board_plays
 from club.services.scoring import score_result
@@ -128,22 +131,61 @@ def import_session(session, pairs, boards, results, *, table_rows=None, swiss=()
         for board in boards:
             board.session = session
         board_by_number = {b.number: b for b in Board.objects.bulk_create(boards)}
-        cache = {}
-        objects = []
-        for board_number, ns, ew, result in results:
-            result.board = board_by_number[board_number]
-            result.board.session = session
-            result.ns_pair = pair_by_number[ns]
-            result.ew_pair = pair_by_number[ew]
-            score_result(result, table_cache=cache)
-            objects.append(result)
-        objects = bulk_create_with_history(objects, Result, batch_size=500, default_user=user)
-        sync_board_plays(objects)
+        save_results(session, pair_by_number, board_by_number, results, user)
         SwissSeat.objects.bulk_create([
             SwissSeat(session=session, round=round, table=table, pair=pair_by_number[pair],
                       opponents=pair_by_number.get(opponents), north_south=north_south)
             for round, table, pair, opponents, north_south in swiss])
         _import_teams(session, players, pair_by_number, teams, team_matches, knockout)
+    return session
+
+
+def save_results(session, pair_by_number, board_by_number, results, user):
+    """Score and save `results` ([(board number, ns number, ew number, Result)]) on the
+    session's saved pairs and boards, as when a director enters them."""
+    cache = {}
+    for board_number, ns, ew, result in results:
+        result.board = board_by_number[board_number]
+        result.board.session = session
+        result.ns_pair = pair_by_number[ns]
+        result.ew_pair = pair_by_number[ew]
+        score_result(result, table_cache=cache)
+    objects = bulk_create_with_history([result for *_seat, result in results], Result,
+                                       batch_size=500, default_user=user)
+    sync_board_plays(objects)
+
+
+def import_individual(session, players, boards, results, *, user=None):
+    """Save a finished individual read from a file (club.io.usebio_individual).
+
+    `session`: an unsaved Session whose movement is individual; `players`: [(number,
+    (name, membership))], the entrants numbered 1..N; `boards`: unsaved Boards, 1 to the
+    session's board total; `results`: [(board number, ns number, ew number, Result)], the
+    numbers those of the partnerships the movement forms (partnership_numbers) for the
+    result's round and table. The players are found or created as for pairs
+    (find_players), the partnerships formed by club.services.individual, as when a
+    director enters the players. Raises Refused (nothing saved) when the session is beyond
+    the limits of an individual or the entrants do not fit its movement (the reader checks
+    them first: this is the last guard)."""
+    problems = size_problems(session, [], [board.number for board in boards])
+    problems += [message for messages in movement_option_problems(session).values()
+                 for message in messages]
+    if problems:
+        raise Refused(problems)
+    with transaction.atomic():
+        session.save()
+        found = find_players([spec for _number, spec in players])
+        IndividualEntry.objects.bulk_create(
+            IndividualEntry(session=session, number=number, player=found[player_key(spec)])
+            for number, spec in players)
+        for board in boards:
+            board.session = session
+        board_by_number = {b.number: b for b in Board.objects.bulk_create(boards)}
+        sync_partnerships(session)
+        plan = SessionPlan.load(session)
+        if plan.individual_problems:
+            raise Refused(plan.individual_problems)
+        save_results(session, plan.by_number, board_by_number, results, user)
     return session
 
 

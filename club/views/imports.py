@@ -16,6 +16,7 @@ from club.forms.imports import (
 from club.io import archive, lin_results, pbn_results, results_csv, usebio
 from club.io.files import ImportFailed
 from club.models import Result
+from club.models.choices import INDIVIDUAL
 from club.notation import counted
 from club.permissions import director_required
 
@@ -82,9 +83,10 @@ def import_session(request):
 
 
 def imported(request, session):
-    pairs = session.pairs.count()
+    # An individual's entrants are its players (its pairs are the movement's partnerships).
+    entrants = (counted("players", session.individual_entries.count())
+                if session.movement == INDIVIDUAL else counted("pairs", session.pairs.count()))
     results = Result.objects.filter(board__session=session).count()
     messages.success(request, _("Imported “%(name)s”: %(pairs)s, %(results)s.") % {
-        "name": session.name, "pairs": counted("pairs", pairs),
-        "results": counted("results", results)})
+        "name": session.name, "pairs": entrants, "results": counted("results", results)})
     return redirect("standings", session.id)

@@ -1,8 +1,9 @@
 """USEBIO files as other scorers write them (club.io.usebio): version 1.0 and 1.3 files, a
 two-winner Mitchell numbered in each line, hands in a HANDSET or in each BOARD, events of
-several sections (read into the session's sections, or one chosen), teams and individual
-events (refused), unknown elements and attributes (ignored), and each malformed variant
-refused with the element named and nothing saved.
+several sections (read into the session's sections, or one chosen), teams events
+(refused), individual events (handed to the individual reader), unknown elements and
+attributes (ignored), and each malformed variant refused with the element named and nothing
+saved.
 
 The expected IMPs are worked out by hand from docs/scoring.md (Moscow table, line policy,
 WBF IMP scale), not by the code under test. The deals of every fixture: board 1 has NS 26
@@ -234,16 +235,23 @@ SWISS_PAIRS = (
     (edited(TEAMS, ('EVENT_TYPE="SWISS_TEAMS"', 'EVENT_TYPE="MP_PAIRS"')),
      f"EVENT: its participants are teams (TEAM elements), so it is a teams event; "
      f"{PAIRS_ONLY}"),
-    (INDIVIDUAL, f"EVENT: EVENT_TYPE “INDIVIDUAL” is an individual event; {PAIRS_ONLY}"),
-    (edited(INDIVIDUAL, (' EVENT_TYPE="INDIVIDUAL"', "")),
-     "EVENT: its participants are single players (PLAYER elements without PAIR), so it is "
-     f"an individual event; {PAIRS_ONLY}"),
     (SWISS_PAIRS, "EVENT: its results are grouped in matches (MATCH elements), as a Swiss "
      "event writes them; this version reads travellers written board by board (BOARD "
      "elements) only."),
 ])
-def test_teams_and_individual_events_are_refused(data, message):
+def test_teams_events_are_refused(data, message):
     assert problems(data) == [message]
+
+
+# An individual event is read (tests/club/io/test_usebio_individual_read.py), as its
+# EVENT_TYPE says or, without one, as its PLAYER participants show; four players are not a
+# field this site has an individual movement for.
+@pytest.mark.parametrize("data", [INDIVIDUAL,
+                                  edited(INDIVIDUAL, (' EVENT_TYPE="INDIVIDUAL"', ""))])
+def test_an_individual_event_goes_to_the_individual_reader(data):
+    assert problems(data) == [
+        "The file lists 4 players; this site's individual movements are for 7, 8, 9, 11, 12, "
+        "13, 15, 16, 17, 19, 20, 21 players."]
 
 
 HANDSET_1_0 = V1_0.decode("latin-1")
