@@ -19,10 +19,10 @@ pytestmark = pytest.mark.django_db
 
 def shown(session):
     """What the teams pages show but the rows' ids: the standings, each match's teams and
-    score, the knockout."""
+    score, the knockout, the masterpoints."""
     standings = teams_standings(SessionPlan.load(session))
-    rows, matches, knockout = standings.shown()
-    return rows, [match[:5] for match in matches], knockout
+    rows, matches, knockout, masterpoints = standings.shown()
+    return rows, [match[:5] for match in matches], knockout, masterpoints
 
 
 def round_trip(session):
