@@ -116,10 +116,21 @@ def _merge_inputs(player_ids):
 
 def merge_problem(keep, merged):
     """Why merging player `merged` into player `keep` (both loaded) would be refused now,
-    or "" (for the page that asks the director to confirm)."""
+    or ""."""
+    return merge_preview(keep, merged)[0]
+
+
+def merge_preview(keep, merged):
+    """(why the merge would be refused now or "", {player id: how many pairs of theirs})
+    for the page that asks the director to confirm (four queries)."""
     if keep.pk == merged.pk:
-        return gettext("Choose two different records to merge.")
-    return merge_refusal(keep, merged, *_merge_inputs([keep.pk, merged.pk]))
+        return gettext("Choose two different records to merge."), {}
+    pairs, carry_overs, entries = _merge_inputs([keep.pk, merged.pk])
+    counts = {keep.pk: 0, merged.pk: 0}
+    for pair in pairs:
+        for player_id in {pair.player1_id, pair.player2_id} & counts.keys():
+            counts[player_id] += 1
+    return merge_refusal(keep, merged, pairs, carry_overs, entries), counts
 
 
 def merge_players(keep_id, merged_id):

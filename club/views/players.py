@@ -15,7 +15,7 @@ from club.forms.players import MergeForm, PlayerForm, PlayerSearchForm
 from club.models import Pair, Player
 from club.permissions import director_required
 from club.services.errors import Refused
-from club.services.players import merge_players, merge_problem, save_player
+from club.services.players import merge_players, merge_preview, save_player
 
 PAGE_SIZE = 50
 SUGGESTIONS = 10
@@ -93,15 +93,10 @@ def player_merge(request, player_id):
     if form.is_bound and form.is_valid():
         both = {player.pk: player, form.cleaned_data["other"].pk: form.cleaned_data["other"]}
         keep_id, merged_id = form.ids()
-        counts = dict.fromkeys(both, 0)
-        ids = list(both)
-        for pair in (Pair.objects.filter(Q(player1__in=ids) | Q(player2__in=ids))
-                     .values_list("player1_id", "player2_id")):
-            for player_id in set(pair) & set(ids):
-                counts[player_id] += 1
-        preview = {"keep": both[keep_id], "merged": both[merged_id],
-                   "refusal": merge_problem(both[keep_id], both[merged_id]),
-                   "keep_sessions": counts[keep_id], "merged_sessions": counts[merged_id]}
+        refusal, counts = merge_preview(both[keep_id], both[merged_id])
+        preview = {"keep": both[keep_id], "merged": both[merged_id], "refusal": refusal,
+                   "keep_sessions": counts.get(keep_id, 0),
+                   "merged_sessions": counts.get(merged_id, 0)}
     return render(request, "club/players/merge.html", {
         "player": player, "form": form, "preview": preview,
         "suggestions": duplicates(player)})
