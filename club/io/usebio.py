@@ -29,7 +29,9 @@ the import's report); voids as empty or missing suit elements, or "-". A file's 
 are checked against our scoring of the same result, so a misread line is refused rather than
 scored wrongly.
 
-Refused: teams and individual events, and Swiss events (results grouped in MATCH elements).
+A teams event (EVENT_TYPE TEAMS, SWISS_TEAMS ..., or TEAM participants) is read by
+club.io.usebio_teams into a teams session. Refused: individual events, and Swiss pairs
+events (results grouped in MATCH elements).
 A file of several sections (2 to 4) is read into one session in as many sections, each
 section's pairs numbered after the last section's (the sections must play the same
 boards); one section may be chosen instead, read as a session of its own, and must be for a
@@ -368,23 +370,26 @@ def event_kind(event):
     return (event.get("EVENT_TYPE") or text(event, "EVENT_TYPE")).strip().upper()
 
 
+def is_teams_event(event):
+    """A teams event, as its EVENT_TYPE says or, without one we know, as its participants
+    show (TEAM elements): read by club.io.usebio_teams."""
+    kind = event_kind(event)
+    if "TEAM" in kind or kind in TEAMS_EVENTS:
+        return True
+    return "INDIVIDUAL" not in kind and (event.find(".//PARTICIPANTS/TEAM") is not None
+                                         or event.find(".//MATCH/TEAM") is not None)
+
+
 def check_pairs_event(event):
-    """Refuse a teams or an individual event, as its EVENT_TYPE says or, without one we know,
-    as its participants show (TEAM elements; PLAYER elements outside any PAIR); and an
-    event whose results are grouped in matches (a Swiss event), which this reader does not
-    take apart."""
+    """Refuse an individual event, as its EVENT_TYPE says or, without one we know, as its
+    participants show (PLAYER elements outside any PAIR); and a pairs event whose results
+    are grouped in matches (a Swiss pairs event), which this reader does not take apart.
+    (A teams event is read by club.io.usebio_teams.)"""
     kind = event_kind(event)
     values = {"type": kind[:30]}
-    if "TEAM" in kind or kind in TEAMS_EVENTS:
-        problem = _("EVENT: EVENT_TYPE “%(type)s” is a teams event; this version reads pairs "
-                    "events only.") % values
-    elif "INDIVIDUAL" in kind:
+    if "INDIVIDUAL" in kind:
         problem = _("EVENT: EVENT_TYPE “%(type)s” is an individual event; this version reads "
                     "pairs events only.") % values
-    elif event.find(".//PARTICIPANTS/TEAM") is not None \
-            or event.find(".//MATCH/TEAM") is not None:
-        problem = _("EVENT: its participants are teams (TEAM elements), so it is a teams "
-                    "event; this version reads pairs events only.")
     elif event.find(".//PARTICIPANTS/PLAYER") is not None \
             and event.find(".//PARTICIPANTS/PAIR") is None:
         problem = _("EVENT: its participants are single players (PLAYER elements without "
@@ -717,7 +722,6 @@ def read_tricks(value, contract):
 def read_line(line, where, numbers, vulnerability, problems, notes):
     """(ns, ew, Result) of a traveller line, or None after naming its problems; an adjusted
     score read as a different percentage than written is added to `notes`."""
-    before = len(problems)
     sides = []
     for side in LINES:
         name = f"{side}_PAIR_NUMBER"
@@ -727,6 +731,20 @@ def read_line(line, where, numbers, vulnerability, problems, notes):
                               "PARTICIPANTS.") % {"where": where, "element": name,
                                                   "value": value[:20]})
         sides.append(numbers.get((side, value)))
+    result = read_result(line, where, vulnerability, problems, notes)
+    if result is None or None in sides:
+        return None
+    if sides[0] == sides[1]:
+        problems.append(_("%(where)s: pair %(pair)s cannot play against itself.")
+                        % {"where": where, "pair": sides[0]})
+        return None
+    return sides[0], sides[1], result
+
+
+def read_result(line, where, vulnerability, problems, notes):
+    """The unsaved Result of a traveller line (its contract, or its adjusted score), or
+    None after naming its problems (`notes`: as read_line)."""
+    before = len(problems)
     try:
         score, percents = read_score(line)
     except BadAdjustedScore as err:
@@ -789,20 +807,16 @@ def read_line(line, where, numbers, vulnerability, problems, notes):
     elif score not in (None, 0) and adjusted is None:
         problems.append(_("%(where)s: a passed-out board scores 0, not %(score)s.")
                         % {"where": where, "score": score})
-    if len(problems) > before or None in sides:
-        return None
-    if sides[0] == sides[1]:
-        problems.append(_("%(where)s: pair %(pair)s cannot play against itself.")
-                        % {"where": where, "pair": sides[0]})
+    if len(problems) > before:
         return None
     result = Result()
     if adjusted and not contract_text:
         result.set_not_played(*adjusted)
-        return sides[0], sides[1], result
+        return result
     result.set_contract(contract, declarer, tricks)
     if adjusted:
         result.ns_adjustment, result.ew_adjustment = adjusted
-    return sides[0], sides[1], result
+    return result
 
 
 def not_played(line):
@@ -854,15 +868,19 @@ def read_travellers(part, numbers, deals, problems, notes):
                 played[(board, pair)] = index
             results.append((board, ns, ew, result))
             file_points += line_matchpoints(line, board, where, result)
-    if without_hands and not deals:  # one message for a file without any hands
-        problems.append(_("The file has no hands (no HANDSET, no HAND in its boards), so the "
-                          "NS HCP of its boards cannot be known; export it with the hand "
-                          "records."))
-    else:
-        problems += [_("%(where)s: the file has no hands for this board, so its NS HCP "
-                       "cannot be known.") % {"where": where} for where in without_hands]
+    problems += hands_problems(without_hands, deals)
     notes += matchpoint_notes(file_points)
     return results
+
+
+def hands_problems(without_hands, deals):
+    """The problems of the boards (named in `without_hands`) played without hands: one for
+    a file without any (`deals` empty), else one a board."""
+    if without_hands and not deals:  # one message for a file without any hands
+        return [_("The file has no hands (no HANDSET, no HAND in its boards), so the NS HCP "
+                  "of its boards cannot be known; export it with the hand records.")]
+    return [_("%(where)s: the file has no hands for this board, so its NS HCP cannot be "
+              "known.") % {"where": where} for where in without_hands]
 
 
 def line_matchpoints(line, board, where, result):
@@ -927,6 +945,25 @@ def line_numbers(pairs, results, problems):
     return tables, {old: tables + index for index, old in enumerate(ew, start=1)}
 
 
+def session_fields(event, name, date, policy, table_name, label=None):
+    """(problems, (name, date, policy, compensation table)) of the session read: `name`
+    and `date` given, else the event's (its section `label` added to the name)."""
+    problems = []
+    if not name:
+        name = text(event, "EVENT_DESCRIPTION") or text(event, "TITLE")
+        if label:
+            name = _("%(event)s, section %(section)s") % {"event": name, "section": label}
+    if not date:
+        day = text(event, "DATE")
+        date = read_date(day)
+        if date is None:
+            problems.append(_("EVENT: DATE “%(value)s” is not a date (dd/mm/yyyy, dd-mm-yyyy "
+                              "or yyyy-mm-dd).") % {"value": day[:20]})
+    errors, fields = check_session_fields(
+        (name or "")[:SESSION_NAME_MAX_LENGTH], date or datetime.date.today(), policy, table_name)
+    return errors + problems, fields
+
+
 def import_usebio(data, filename="results.xml", *, name=None, date=None, policy="line",
                   table_name="", section=None, user=None, notes=None):
     """Create a finished, free-seating session from a USEBIO file (bytes); `name` and `date`
@@ -944,22 +981,16 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
                               "file of one event.") % {"file": filename,
                                                        "count": len(events)}])
     event = events[0]
+    if is_teams_event(event):
+        # Imported here: club.io.usebio_teams builds on this module's reading and writing.
+        from club.io.usebio_teams import import_usebio_teams
+        return import_usebio_teams(root, event, filename, name=name, date=date,
+                                   policy=policy, table_name=table_name, section=section,
+                                   user=user, notes=notes)
     check_pairs_event(event)
     part, label = chosen_part(event, section)
-    problems = []
-    if not name:
-        name = text(event, "EVENT_DESCRIPTION") or text(event, "TITLE")
-        if label:
-            name = _("%(event)s, section %(section)s") % {"event": name, "section": label}
-    if not date:
-        day = text(event, "DATE")
-        date = read_date(day)
-        if date is None:
-            problems.append(_("EVENT: DATE “%(value)s” is not a date (dd/mm/yyyy, dd-mm-yyyy "
-                              "or yyyy-mm-dd).") % {"value": day[:20]})
-    errors, (name, day, policy, table) = check_session_fields(
-        (name or "")[:SESSION_NAME_MAX_LENGTH], date or datetime.date.today(), policy, table_name)
-    problems = errors + problems
+    problems, (name, day, policy, table) = session_fields(event, name, date, policy,
+                                                          table_name, label)
     ranking = winner_type(event, part, problems)
     read_notes, section_tables = [], ()
     if part is None:
