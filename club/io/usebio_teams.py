@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.io.files import ImportFailed
 from club.io.usebio import (
@@ -444,9 +445,11 @@ def read_match_scores(match, file_imps, swings, per_round, problems):
     ours = (score.home_vps, score.away_vps)
     if vps and any(value != at_precision(mine, value)
                    for value, mine in zip(vps, ours, strict=True)):
-        problems.append(_("%(where)s: the file gives the teams %(home)s and %(away)s VPs, the "
-                          "results give %(ours_home)s and %(ours_away)s (the WBF scale for "
-                          "%(boards)s boards).")
+        problems.append(ngettext(
+            "%(where)s: the file gives the teams %(home)s and %(away)s VPs, the results give "
+            "%(ours_home)s and %(ours_away)s (the WBF scale for %(boards)s board).",
+            "%(where)s: the file gives the teams %(home)s and %(away)s VPs, the results give "
+            "%(ours_home)s and %(ours_away)s (the WBF scale for %(boards)s boards).", per_round)
                         % {"where": match.where, "home": vps[0], "away": vps[1],
                            "ours_home": f"{ours[0]:.2f}", "ours_away": f"{ours[1]:.2f}",
                            "boards": per_round})

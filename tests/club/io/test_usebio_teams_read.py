@@ -202,7 +202,7 @@ TEAM_IMPS = ("<TEAM_SCORE>", "<TEAM_IMPS>1</TEAM_IMPS><OPPOSING_TEAM_IMPS>-1"
      "won)."),
     ((("<TEAM_SCORE>11.2<", "<TEAM_SCORE>12.5<"),),
      f"{WHERE}: the file gives the teams 12.5 and 8.8 VPs, the results give 11.20 and 8.80 "
-     "(the WBF scale for 1 boards)."),
+     "(the WBF scale for 1 board)."),
     ((("<IMPS>1</IMPS>", "<IMPS>one</IMPS>"),),
      f"{WHERE}, BOARD 1: IMPS “one” is not a whole number of IMPs."),
     ((("<TEAM_SCORE>11.2<", "<TEAM_SCORE>11,2<"),),
