@@ -166,6 +166,29 @@ def test_the_fixture_is_read_as_a_teams_session():
     assert (line.boards[0].open.ns_score, line.boards[0].closed.ns_score) == (450, 420)
 
 
+@pytest.mark.parametrize("home,away", [("1", "-1"), ("1", "0")])
+def test_the_teams_imps_are_read_net_or_as_won(home, away):
+    data = edited(FIXTURE, ("<TEAM_SCORE>", f"<TEAM_IMPS>{home}</TEAM_IMPS><OPPOSING_TEAM_IMPS>"
+                                            f"{away}</OPPOSING_TEAM_IMPS><TEAM_SCORE>"))
+    assert import_usebio(data, "teams.xml").movement == "teams"
+
+
+def test_a_room_not_played_adjusts_the_board_for_the_match():
+    # The closed room (team 2 North-South) did not play: NS Average minus, EW Average plus,
+    # so team 1 gets +3 IMPs and team 2 -3, VPs on the one-board scale.
+    data = edited(FIXTURE, (
+        "<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><CONTRACT>4S</CONTRACT><PLAYED_BY>N"
+        "</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE>",
+        "<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><SCORE>A4060</SCORE>"),
+        ("<IMPS>1</IMPS>", "<IMPS>3</IMPS>"),
+        ("<TEAM_SCORE>11.2<", f"<TEAM_SCORE>{wbf_vps(3, 1)}<"),
+        ("<OPPOSING_TEAM_SCORE>8.8<", f"<OPPOSING_TEAM_SCORE>{wbf_vps(-3, 1)}<"))
+    session = import_usebio(data, "teams.xml")
+    [line] = teams_standings(SessionPlan.load(session)).rounds[1]
+    assert (line.score.home_imps, line.score.away_imps) == (3, -3)
+    assert line.boards[0].closed.not_played
+
+
 def test_existing_players_are_found_by_name():
     anna = Player.objects.create(name="Anna Petrova")
     session = import_usebio(FIXTURE, "teams.xml")
@@ -326,6 +349,7 @@ def test_the_import_page_takes_a_teams_file(director_client):
     assert response.status_code == 302
     assert (session.movement, session.name) == ("teams", "Sunday Swiss teams")
     assert Team.objects.filter(session=session).count() == 2
+    assert director_client.get(response["Location"], follow=True).status_code == 200
 
 
 def test_the_import_page_names_a_bad_teams_files_problem(director_client):
