@@ -492,13 +492,49 @@ def import_usebio_teams(root, event, filename, *, name=None, date=None, policy="
     if section:
         problems.append(_("Section “%(section)s”: a teams event is read whole; leave the "
                           "section empty.") % {"section": section[:20]})
+    read_notes = []
+    teams, read, per_round, deals = read_event(root, event, filename, problems, read_notes)
+    if problems:
+        raise ImportFailed(problems)
+    matches = [match for match, _rooms, _imps in read]
+    rounds = max(match.round for match in matches)
+    byes = team_byes(teams, matches, rounds, problems)
+    seats_of = [line_ups(match, problems) for match in matches]
+    if problems:
+        raise ImportFailed(problems)
+    session = Session(name=name, date=day, status=Session.Status.FINISHED, movement=TEAMS,
+                      tables=2 * max(Counter(match.round for match in matches).values()),
+                      rounds=rounds, boards_per_round=per_round, duplicated=True,
+                      compensation_table=table, policy=policy)
+    boards = {number: Board(session=session, number=number, deal=deals.get(number),
+                            ns_hcp=deals.get(number) and deal_ns_hcp(deals[number]))
+              for number in range(1, rounds * per_round + 1)}
+    pairs, results, rows = scored_matches(read, seats_of, boards, per_round, problems)
+    rows += [TeamMatchRead(round, 0, team.number, None) for round, team in byes]
+    if problems:
+        raise ImportFailed(problems)
+    try:
+        analyse_boards([board for board in boards.values() if board.deal])
+        session = import_session(
+            session, pairs, list(boards.values()), results, user=user,
+            teams=[(team.number, team.name, team.captain, team.players)
+                   for team in teams.values()], team_matches=rows)
+    except Refused as err:
+        raise ImportFailed(err.messages) from None
+    if notes is not None:
+        notes.extend(read_notes)
+    return session
+
+
+def read_event(root, event, filename, problems, notes):
+    """(teams, [(MatchInFile, its rooms by board, the file's IMPS by board)], boards a
+    round, {board: deal}) of a teams event, every problem of its structure named."""
     teams = read_teams(event, problems)
     matches = read_matches(event, teams, problems)
     if next(event.iter("MATCH"), None) is None:
         problems.append(_("%(file)s holds no matches (no MATCH with its teams); a teams "
                           "event's results are given match by match.") % {"file": filename})
-    read_notes = []
-    read = [(match, *read_rooms(match, problems, read_notes)) for match in matches]
+    read = [(match, *read_rooms(match, problems, notes)) for match in matches]
     per_round = boards_a_round(read)
     if per_round > MAX_BOARDS_PER_ROUND:
         problems.append(_("A round of the file plays %(count)s boards; a session plays at "
@@ -507,27 +543,19 @@ def import_usebio_teams(root, event, filename, *, name=None, date=None, policy="
     elif per_round:
         check_board_sets(read, per_round, problems)
     deals = read_hands(root, event, problems)
-    without = [_("BOARD %(board)s") % {"board": number}
-               for number in sorted({n for _m, boards, _i in read for n, rooms in boards.items()
-                                     if any(result is not None and not result.not_played
-                                            for result, _line in rooms.values())})
-               if number not in deals]
-    problems += hands_problems(without, deals)
-    if problems:
-        raise ImportFailed(problems)
-    rounds = max(match.round for match in matches)
-    byes = team_byes(teams, matches, rounds, problems)
-    tables = 2 * max(Counter(match.round for match in matches).values())
-    session = Session(name=name, date=day, status=Session.Status.FINISHED, movement=TEAMS,
-                      tables=tables, rounds=rounds, boards_per_round=per_round,
-                      duplicated=True, compensation_table=table, policy=policy)
-    boards = {number: Board(session=session, number=number, deal=deals.get(number),
-                            ns_hcp=deals.get(number) and deal_ns_hcp(deals[number]))
-              for number in range(1, rounds * per_round + 1)}
-    seats_of = [line_ups(match, problems) for match in matches]
-    if problems:
-        raise ImportFailed(problems)
-    pairs, results, rows = {}, [], []
+    played = {number for _match, boards, _imps in read for number, rooms in boards.items()
+              if any(result is not None and not result.not_played
+                     for result, _line in rooms.values())}
+    problems += hands_problems([_("BOARD %(board)s") % {"board": number}
+                                for number in sorted(played - set(deals))], deals)
+    return teams, read, per_round, deals
+
+
+def scored_matches(read, seats_of, boards, per_round, problems):
+    """(pairs [(number, [spec, spec])], results [(board, ns, ew, Result)], [TeamMatchRead])
+    of the matches read, each room's results scored (not saved) on `boards` and each
+    match's file IMPs and VPs checked against ours (read_match_scores)."""
+    pairs, results, rows = {}, [], []  # pairs: {frozenset of player keys: (number, specs)}
     for (match, rooms_of, file_imps), seats in zip(read, seats_of, strict=True):
         numbers = {room: tuple(pair_number(pairs, pair) for pair in seats[room])
                    for room in ("open", "closed")}
@@ -546,24 +574,10 @@ def import_usebio_teams(root, event, filename, *, name=None, date=None, policy="
             read_match_scores(match, file_imps, swings, per_round, problems)
         rows.append(TeamMatchRead(match.round, match.number, match.home.number,
                                   match.away.number, *numbers["open"], *numbers["closed"]))
-    rows += [TeamMatchRead(round, 0, team.number, None) for round, team in byes]
     if len(pairs) > MAX_PAIRS:
         problems.append(_("The line-ups make %(count)s partnerships; a teams session has at "
                           "most %(max)s pairs.") % {"count": len(pairs), "max": MAX_PAIRS})
-    if problems:
-        raise ImportFailed(problems)
-    try:
-        analyse_boards([board for board in boards.values() if board.deal])
-        session = import_session(
-            session, [(number, list(pair)) for pair, number in pairs.items()],
-            list(boards.values()), results, user=user,
-            teams=[(team.number, team.name, team.captain, team.players)
-                   for team in teams.values()], team_matches=rows)
-    except Refused as err:
-        raise ImportFailed(err.messages) from None
-    if notes is not None:
-        notes.extend(read_notes)
-    return session
+    return [(number, list(specs)) for number, specs in pairs.values()], results, rows
 
 
 def team_byes(teams, matches, rounds, problems):
@@ -585,12 +599,9 @@ def team_byes(teams, matches, rounds, problems):
 
 
 def pair_number(pairs, players):
-    """The number of the pair of these two player specs ({frozenset of keys: number}),
-    numbered in the order first seated; `pairs` maps the specs, in order, to the number."""
+    """The number of the pair of these two player specs: its number in `pairs` ({frozenset
+    of the players' keys: (number, specs)}), else the next one, added there."""
     key = frozenset(player_key(spec) for spec in players)
-    for known, number in pairs.items():
-        if frozenset(player_key(spec) for spec in known) == key:
-            return number
-    pairs[tuple(players)] = len(pairs) + 1
-    return len(pairs)
-
+    if key not in pairs:
+        pairs[key] = (len(pairs) + 1, players)
+    return pairs[key][0]
