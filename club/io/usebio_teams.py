@@ -188,12 +188,12 @@ def read_teams(event, problems):
     """({team id in the file: TeamRead}) of the event's TEAM participants."""
     nodes = [node for part in event.iter("PARTICIPANTS") for node in part.findall("TEAM")]
     ids = [node.get("TEAM_ID") or text(node, "TEAM_ID") or text(node, "TEAM_NUMBER")
-           for node in nodes]
+           or str(index) for index, node in enumerate(nodes, start=1)]
     numbered = all(whole(i) for i in ids)
     teams, names, seen = {}, set(), {}
     for index, (node, team_id) in enumerate(zip(nodes, ids, strict=True), start=1):
         number = whole(team_id) if numbered else index
-        where = _("TEAM %(team)s") % {"team": team_id[:20] or index}
+        where = _("TEAM %(team)s") % {"team": team_id[:20]}
         if team_id in teams:
             problems.append(_("%(where)s is listed twice.") % {"where": where})
             continue
@@ -542,6 +542,9 @@ def read_event(root, event, filename, problems, notes):
                                                       "max": MAX_BOARDS_PER_ROUND})
     elif per_round:
         check_board_sets(read, per_round, problems)
+    elif not problems:  # matches without a result on any board
+        problems.append(_("%(file)s holds no results (no TRAVELLER_LINE).")
+                        % {"file": filename})
     deals = read_hands(root, event, problems)
     played = {number for _match, boards, _imps in read for number, rooms in boards.items()
               if any(result is not None and not result.not_played

@@ -260,6 +260,12 @@ def test_a_file_without_matches_is_refused():
         "given match by match."]
 
 
+def test_a_file_without_results_is_refused():
+    start, end = FIXTURE.index(b"<BOARD>"), FIXTURE.index(b"</BOARD>") + len(b"</BOARD>")
+    assert problems(FIXTURE[:start] + FIXTURE[end:]) == [
+        "teams.xml holds no results (no TRAVELLER_LINE)."]
+
+
 def test_a_match_on_another_rounds_boards_is_refused():
     data = edited(FIXTURE, ("<ROUND_NUMBER>1<", "<ROUND_NUMBER>2<"))
     assert problems(data) == [
