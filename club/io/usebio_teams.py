@@ -54,13 +54,15 @@ from club.models.choices import TEAMS
 from club.models.players import NAME_MAX_LENGTH
 from club.models.sessions import MAX_BOARD_NUMBER, MAX_BOARDS_PER_ROUND, MAX_ROUNDS
 from club.models.teams import MAX_MEMBERS, MAX_TEAM_NUMBER, MIN_MEMBERS, Team
+from club.plan import SessionPlan
 from club.schedule import MAX_PAIRS, listing
 from club.services.analysis import analyse_boards
 from club.services.errors import Refused
 from club.services.imports import import_session, player_key
 from club.services.scoring import score_result
-from club.stats.teams import BoardLine, board_swing
+from club.stats.teams import BoardLine, board_swing, teams_standings
 from scoring.engine import board_vulnerability, boards_of_set, deal_ns_hcp
+from scoring.engine.team_events import BYE_VPS
 from scoring.engine.teams import score_match
 
 
@@ -178,6 +180,7 @@ class TeamRead(NamedTuple):
     name: str
     captain: tuple
     players: list  # [(name, membership)]
+    total: str = ""  # the file's TOTAL_SCORE (VPs), compared with ours in a note
 
 
 def whole(value):
@@ -225,7 +228,8 @@ def read_teams(event, problems):
                               "found %(count)s.") % {"where": where, "min": MIN_MEMBERS,
                                                      "max": MAX_MEMBERS,
                                                      "count": len(players)})
-        teams[team_id] = TeamRead(number, name, captain or (players or [None])[0], players)
+        teams[team_id] = TeamRead(number, name, captain or (players or [None])[0], players,
+                                  text(node, "TOTAL_SCORE"))
     return teams
 
 
@@ -522,8 +526,28 @@ def import_usebio_teams(root, event, filename, *, name=None, date=None, policy="
     except Refused as err:
         raise ImportFailed(err.messages) from None
     if notes is not None:
-        notes.extend(read_notes)
+        notes.extend(read_notes + total_notes(session, teams))
     return session
+
+
+def total_notes(session, teams):
+    """A note for each team whose TOTAL_SCORE in the file is not its VPs here (at the
+    file's precision): a bye scored otherwise, say. The matches' VPs were checked; the
+    totals are only reported."""
+    ours = {line.team.number: line.row.vps
+            for line in teams_standings(SessionPlan.load(session)).rows}
+    found = []
+    for team in teams.values():
+        try:
+            given = Decimal(team.total)
+        except InvalidOperation:
+            continue  # none, or not a number: nothing to compare
+        if given.is_finite() and given != at_precision(ours[team.number], given):
+            found.append(_("TEAM %(team)s: the file's total is %(file)s VPs; the matches read "
+                           "give %(ours)s here (a bye scores %(bye)s VPs).")
+                         % {"team": team.name, "file": team.total[:20],
+                            "ours": f"{ours[team.number]:.2f}", "bye": BYE_VPS})
+    return found
 
 
 def read_event(root, event, filename, problems, notes):

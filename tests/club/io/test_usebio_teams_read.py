@@ -112,8 +112,9 @@ def test_a_played_teams_night_reads_back_with_the_same_standings_and_match_repor
     session = played_night()
     before = report(session)
     data = download(client, session)
-    copy = import_usebio(data, "teams.xml")
-    assert copy.pk != session.pk
+    notes = []
+    copy = import_usebio(data, "teams.xml", notes=notes)
+    assert copy.pk != session.pk and notes == []
     assert (copy.movement, copy.status, copy.rounds, copy.boards_per_round, copy.tables) == (
         "teams", "finished", 3, 2, 4)
     assert report(copy) == before
@@ -187,6 +188,17 @@ def test_a_room_not_played_adjusts_the_board_for_the_match():
     [line] = teams_standings(SessionPlan.load(session)).rounds[1]
     assert (line.score.home_imps, line.score.away_imps) == (3, -3)
     assert line.boards[0].closed.not_played
+
+
+def test_a_total_that_is_not_ours_is_noted():
+    data = edited(FIXTURE, ('TEAM_NAME="Petrova">', 'TEAM_NAME="Petrova"><TOTAL_SCORE>12.5'
+                                                    '</TOTAL_SCORE>'),
+                  ('TEAM_NAME="Kuznetsova">', 'TEAM_NAME="Kuznetsova"><TOTAL_SCORE>8.8'
+                                              '</TOTAL_SCORE>'))
+    notes = []
+    import_usebio(data, "teams.xml", notes=notes)
+    assert notes == ["TEAM Petrova: the file's total is 12.5 VPs; the matches read give "
+                     "11.20 here (a bye scores 12.00 VPs)."]
 
 
 def test_existing_players_are_found_by_name():
