@@ -362,6 +362,8 @@ def post(client, data):
 
 
 def test_the_import_page_takes_a_teams_file(director_client):
+    assert "A teams event becomes a finished teams session" in director_client.get(
+        URL).content.decode()
     response = post(director_client, FIXTURE)
     session = Session.objects.get()
     assert response.status_code == 302
