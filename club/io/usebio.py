@@ -29,8 +29,10 @@ the import's report); voids as empty or missing suit elements, or "-". A file's 
 are checked against our scoring of the same result, so a misread line is refused rather than
 scored wrongly.
 
-Refused: teams events, and Swiss events (results grouped in MATCH elements). An individual
-event is handed to club.io.usebio_individual, which reads it with this module's pieces.
+A teams event (EVENT_TYPE TEAMS, SWISS_TEAMS ..., or TEAM participants) is read by
+club.io.usebio_teams into a teams session, and an individual event by
+club.io.usebio_individual, both with this module's pieces. Refused: Swiss pairs events
+(results grouped in MATCH elements).
 A file of several sections (2 to 4) is read into one session in as many sections, each
 section's pairs numbered after the last section's (the sections must play the same
 boards); one section may be chosen instead, read as a session of its own, and must be for a
@@ -369,39 +371,35 @@ def event_kind(event):
     return (event.get("EVENT_TYPE") or text(event, "EVENT_TYPE")).strip().upper()
 
 
+def is_teams_event(event):
+    """A teams event, as its EVENT_TYPE says or, without one we know, as its participants
+    show (TEAM elements): read by club.io.usebio_teams."""
+    kind = event_kind(event)
+    if "TEAM" in kind or kind in TEAMS_EVENTS:
+        return True
+    return "INDIVIDUAL" not in kind and (event.find(".//PARTICIPANTS/TEAM") is not None
+                                         or event.find(".//MATCH/TEAM") is not None)
+
+
 def individual_event(event):
     """Whether the event is an individual (club.io.usebio_individual reads it), as its
     EVENT_TYPE says or, without one we know, as its participants show: PLAYER elements
     outside any PAIR or TEAM."""
-    kind = event_kind(event)
-    if "TEAM" in kind or kind in TEAMS_EVENTS:
+    if is_teams_event(event):
         return False
-    return "INDIVIDUAL" in kind or (event.find(".//PARTICIPANTS/PLAYER") is not None
-                                    and event.find(".//PARTICIPANTS/PAIR") is None
-                                    and event.find(".//PARTICIPANTS/TEAM") is None)
+    return "INDIVIDUAL" in event_kind(event) or (
+        event.find(".//PARTICIPANTS/PLAYER") is not None
+        and event.find(".//PARTICIPANTS/PAIR") is None)
 
 
 def check_pairs_event(event):
-    """Refuse a teams event, as its EVENT_TYPE says or, without one we know, as its
-    participants show (TEAM elements); and an event whose results are grouped in matches
-    (a Swiss event), which this reader does not take apart. (An individual is read by
-    club.io.usebio_individual.)"""
-    kind = event_kind(event)
-    values = {"type": kind[:30]}
-    if "TEAM" in kind or kind in TEAMS_EVENTS:
-        problem = _("EVENT: EVENT_TYPE “%(type)s” is a teams event; this version reads pairs "
-                    "events only.") % values
-    elif event.find(".//PARTICIPANTS/TEAM") is not None \
-            or event.find(".//MATCH/TEAM") is not None:
-        problem = _("EVENT: its participants are teams (TEAM elements), so it is a teams "
-                    "event; this version reads pairs events only.")
-    elif event.find(".//MATCH//TRAVELLER_LINE") is not None:
-        problem = _("EVENT: its results are grouped in matches (MATCH elements), as a Swiss "
-                    "event writes them; this version reads travellers written board by "
-                    "board (BOARD elements) only.")
-    else:
-        return
-    raise ImportFailed([problem])
+    """Refuse a pairs event whose results are grouped in matches (a Swiss pairs event),
+    which this reader does not take apart. (Teams and individual events are read by
+    club.io.usebio_teams and club.io.usebio_individual.)"""
+    if event.find(".//MATCH//TRAVELLER_LINE") is not None:
+        raise ImportFailed([_("EVENT: its results are grouped in matches (MATCH elements), as "
+                              "a Swiss event writes them; this version reads travellers "
+                              "written board by board (BOARD elements) only.")])
 
 
 def part_label(node, name, position):
@@ -905,6 +903,16 @@ def read_travellers(part, numbers, deals, problems, notes):
             in read_played_lines(part, deals, problems, notes, pair_sides(numbers), already)]
 
 
+def hands_problems(without_hands, deals):
+    """The problems of the boards (named in `without_hands`) played without hands: one for
+    a file without any (`deals` empty), else one a board."""
+    if without_hands and not deals:  # one message for a file without any hands
+        return [_("The file has no hands (no HANDSET, no HAND in its boards), so the NS HCP "
+                  "of its boards cannot be known; export it with the hand records.")]
+    return [_("%(where)s: the file has no hands for this board, so its NS HCP cannot be "
+              "known.") % {"where": where} for where in without_hands]
+
+
 def line_matchpoints(line, board, where, result):
     """[FileMatchpoints] of a traveller line whose NS_MATCH_POINTS (and EW_MATCH_POINTS)
     the file gives, else []: the file's own scoring, checked against ours."""
@@ -1004,6 +1012,12 @@ def import_usebio(data, filename="results.xml", *, name=None, date=None, policy=
                               "file of one event.") % {"file": filename,
                                                        "count": len(events)}])
     event = events[0]
+    if is_teams_event(event):
+        # Imported here: club.io.usebio_teams builds on this module's reading and writing.
+        from club.io.usebio_teams import import_usebio_teams
+        return import_usebio_teams(root, event, filename, name=name, date=date,
+                                   policy=policy, table_name=table_name, section=section,
+                                   user=user, notes=notes)
     if individual_event(event):
         # The individual reader builds on this module's, so it is imported where it is used.
         from club.io.usebio_individual import import_individual

@@ -190,9 +190,10 @@ def knockout_line(knockout, rounds, per_round):
 
 
 def team_results(session):
-    """Every result of the session with its board number (one query)."""
+    """Every result of the session with its board's number and deal (one query; the deal
+    for the USEBIO file's hands)."""
     return list(Result.objects.filter(board__session=session).order_by()
-                .annotate(board_number=F("board__number")))
+                .annotate(board_number=F("board__number"), board_deal=F("board__deal")))
 
 
 def _outcome(result):
@@ -263,6 +264,17 @@ def teams_standings(plan, results=None, visible=None):
         knockout, rounds, session.boards_per_round))
 
 
+def board_swing(board):
+    """The engine's BoardSwing of a BoardLine once both rooms have a scored result or a room
+    did not play the board (an adjusted board for the match), else None. The USEBIO teams
+    reader asks it of the rooms it read, scored but not saved."""
+    adjusted = _adjustment(board)
+    if adjusted is None and (board.open is None or board.closed is None):
+        return None
+    return compare_board(board.number, _outcome(board.open), _outcome(board.closed),
+                         adjusted)
+
+
 def _fill(line, match, numbers, by_board, per_round):
     """The match's boards: each room's result (found by the room's two pairs; `numbers`:
     {pair id: number}) and the swing of each board both rooms played (or adjusted); its
@@ -272,10 +284,7 @@ def _fill(line, match, numbers, by_board, per_round):
     for number in boards_of_set(match.round, per_round):
         found = by_board.get(number, {})
         board = BoardLine(number, found.get(rooms[Room.OPEN]), found.get(rooms[Room.CLOSED]))
-        adjusted = _adjustment(board)
-        if adjusted is not None or (board.open is not None and board.closed is not None):
-            board.swing = compare_board(number, _outcome(board.open), _outcome(board.closed),
-                                        adjusted)
+        board.swing = board_swing(board)
         line.boards.append(board)
     swings = [board.swing for board in line.boards if board.swing is not None]
     if swings:

@@ -165,9 +165,10 @@ def test_malformed_elements_are_named(change, message):
      "declares XML entities"),
     (b'<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
      b"<USEBIO>&x;</USEBIO>", "declares XML entities"),
+    # A teams event is read as one (club.io.usebio_teams): this one has no match.
     (b'<USEBIO Version="1.2"><EVENT EVENT_TYPE="TEAMS_OF_FOUR"/></USEBIO>',
-     "EVENT: EVENT_TYPE “TEAMS_OF_FOUR” is a teams event; this version reads pairs events "
-     "only."),
+     "holds no matches (no MATCH with its teams); a teams event's results are given match "
+     "by match."),
     (b'<USEBIO Version="1.2"/>', "has no EVENT"),
     (b'<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><DATE>01/02/2026</DATE>'
      b"<EVENT_DESCRIPTION>x</EVENT_DESCRIPTION></EVENT></USEBIO>", "holds no results"),

@@ -1,7 +1,7 @@
 """The USEBIO export of a teams event (issue 20): TEAM participants with their VPs and
 places, one MATCH per match with each team's IMPs and VPs and its boards' IMPs and room
-results, only the boards the public may see; the site's USEBIO reader refuses it as the
-teams event it is."""
+results, each room's line-up (ROOM) and the hands of the boards written, only the boards
+the public may see. Reading it back: tests/club/io/test_usebio_teams_read.py."""
 
 import xml.etree.ElementTree as ET
 from decimal import Decimal
@@ -9,9 +9,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from club.io.files import ImportFailed
-from club.io.usebio import import_usebio
 from club.models import TeamMatch
+from club.services.boards import deal_boards
+from club.services.results import contract_values, enter_result
+from scoring.engine import parse_result
 from tests.club.services.test_teams import enter, started
 from tests.wbf import imps, wbf_vps
 
@@ -66,7 +67,37 @@ def test_the_public_file_leaves_out_the_boards_still_in_play(client):
     assert b"3NT" not in download(client, session)
 
 
-def test_the_sites_reader_refuses_the_file_as_a_teams_event(client):
+def test_the_file_holds_the_hands_and_line_ups_of_the_boards_written_only(client):
     session = started(boards=1)
-    with pytest.raises(ImportFailed, match="is a teams event"):
-        import_usebio(download(client, session), "teams.xml")
+    deal_boards(session.pk)
+    match = TeamMatch.objects.get(session=session, round=1, number=1)
+    for ns, ew in ((match.open_ns, match.open_ew), (match.closed_ns, match.closed_ew)):
+        enter_result(session.boards.get(number=1).pk, ns_pair_id=ns.pk, ew_pair_id=ew.pk,
+                     values=contract_values(parse_result("3NT= N")), board_hcp=None)
+    # Board 1 is not released yet (match 2 has not played it): neither it nor its hands.
+    root = ET.fromstring(download(client, session))
+    assert root.find("EVENT").findall("MATCH") == []
+    assert root.find("HANDSET") is None
+    other = TeamMatch.objects.get(session=session, round=1, number=2)
+    for ns, ew in ((other.open_ns, other.open_ew), (other.closed_ns, other.closed_ew)):
+        enter_result(session.boards.get(number=1).pk, ns_pair_id=ns.pk, ew_pair_id=ew.pk,
+                     values=contract_values(parse_result("3NT= N")), board_hcp=None)
+    root = ET.fromstring(download(client, session))
+    assert [b.findtext("BOARD_NUMBER") for b in root.find("HANDSET")] == ["1"]
+    written = next(m for m in root.iter("MATCH") if m.findtext("TEAM") == str(match.home.number))
+    rooms = {room.findtext("DIRECTION"): {(p.findtext("DIRECTION"), p.findtext("PLAYER_NAME"))
+                                          for p in room.findall("PLAYER")}
+             for room in written.findall("ROOM")}
+    assert rooms["NS"] == {("NS", match.open_ns.player1.name),
+                           ("NS", match.open_ns.player2.name),
+                           ("EW", match.open_ew.player1.name),
+                           ("EW", match.open_ew.player2.name)}
+    assert rooms["EW"] == {("NS", match.closed_ns.player1.name),
+                           ("NS", match.closed_ns.player2.name),
+                           ("EW", match.closed_ew.player1.name),
+                           ("EW", match.closed_ew.player2.name)}
+    captains = [p.findtext("PLAYER_NAME") for p in root.iter("PLAYER")
+                if p.findtext("CAPTAIN") == "Y"]
+    assert sorted(captains) == [f"T{n} player 1" for n in (1, 2, 3, 4)]
+
+

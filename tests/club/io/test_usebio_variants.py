@@ -1,9 +1,9 @@
 """USEBIO files as other scorers write them (club.io.usebio): version 1.0 and 1.3 files, a
 two-winner Mitchell numbered in each line, hands in a HANDSET or in each BOARD, events of
-several sections (read into the session's sections, or one chosen), teams events
-(refused), individual events (handed to the individual reader), unknown elements and
-attributes (ignored), and each malformed variant refused with the element named and nothing
-saved.
+several sections (read into the session's sections, or one chosen), teams events (read
+into a teams session), individual events (handed to the individual reader), unknown
+elements and attributes (ignored), and each malformed variant refused with the element
+named and nothing saved.
 
 The expected IMPs are worked out by hand from docs/scoring.md (Moscow table, line policy,
 WBF IMP scale), not by the code under test. The deals of every fixture: board 1 has NS 26
@@ -229,17 +229,11 @@ SWISS_PAIRS = (
 
 
 @pytest.mark.parametrize("data,message", [
-    (TEAMS, f"EVENT: EVENT_TYPE “SWISS_TEAMS” is a teams event; {PAIRS_ONLY}"),
-    (edited(TEAMS, ('EVENT_TYPE="SWISS_TEAMS"', 'EVENT_TYPE="TEAMS_OF_FOUR"')),
-     f"EVENT: EVENT_TYPE “TEAMS_OF_FOUR” is a teams event; {PAIRS_ONLY}"),
-    (edited(TEAMS, ('EVENT_TYPE="SWISS_TEAMS"', 'EVENT_TYPE="MP_PAIRS"')),
-     f"EVENT: its participants are teams (TEAM elements), so it is a teams event; "
-     f"{PAIRS_ONLY}"),
     (SWISS_PAIRS, "EVENT: its results are grouped in matches (MATCH elements), as a Swiss "
      "event writes them; this version reads travellers written board by board (BOARD "
      "elements) only."),
 ])
-def test_teams_events_are_refused(data, message):
+def test_swiss_pairs_events_are_refused(data, message):
     assert problems(data) == [message]
 
 
@@ -252,6 +246,20 @@ def test_an_individual_event_goes_to_the_individual_reader(data):
     assert problems(data) == [
         "The file lists 4 players; this site's individual movements are for 7, 8, 9, 11, 12, "
         "13, 15, 16, 17, 19, 20, 21 players."]
+
+
+@pytest.mark.parametrize("data", [
+    TEAMS,
+    edited(TEAMS, ('EVENT_TYPE="SWISS_TEAMS"', 'EVENT_TYPE="TEAMS_OF_FOUR"')),
+    edited(TEAMS, ('EVENT_TYPE="SWISS_TEAMS"', 'EVENT_TYPE="KNOCKOUT"')),
+    edited(TEAMS, ('EVENT_TYPE="SWISS_TEAMS"', 'EVENT_TYPE="MP_PAIRS"')),  # TEAM elements
+])
+def test_teams_events_are_read_as_teams_sessions(data):
+    """Whatever its EVENT_TYPE says, a teams event is read into a teams session
+    (club.io.usebio_teams; tests/club/io/test_usebio_teams_read.py)."""
+    session = import_usebio(data, "teams.xml")
+    assert (session.movement, session.teams.count(), session.team_matches.count()) == (
+        "teams", 2, 1)
 
 
 HANDSET_1_0 = V1_0.decode("latin-1")
