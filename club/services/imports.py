@@ -131,7 +131,7 @@ def import_session(session, pairs, boards, results, *, table_rows=None, swiss=()
         for board in boards:
             board.session = session
         board_by_number = {b.number: b for b in Board.objects.bulk_create(boards)}
-        save_results(session, pair_by_number, board_by_number, results, user)
+        _save_results(session, pair_by_number, board_by_number, results, user)
         SwissSeat.objects.bulk_create([
             SwissSeat(session=session, round=round, table=table, pair=pair_by_number[pair],
                       opponents=pair_by_number.get(opponents), north_south=north_south)
@@ -140,7 +140,7 @@ def import_session(session, pairs, boards, results, *, table_rows=None, swiss=()
     return session
 
 
-def save_results(session, pair_by_number, board_by_number, results, user):
+def _save_results(session, pair_by_number, board_by_number, results, user):
     """Score and save `results` ([(board number, ns number, ew number, Result)]) on the
     session's saved pairs and boards, as when a director enters them."""
     cache = {}
@@ -185,7 +185,7 @@ def import_individual(session, players, boards, results, *, user=None):
         plan = SessionPlan.load(session)
         if plan.individual_problems:
             raise Refused(plan.individual_problems)
-        save_results(session, plan.by_number, board_by_number, results, user)
+        _save_results(session, plan.by_number, board_by_number, results, user)
     return session
 
 

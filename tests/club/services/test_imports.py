@@ -84,3 +84,43 @@ def test_import_session_refuses_a_table_name_taken_by_other_values():
     with pytest.raises(Refused, match="already has a table named “Ours” with other values"):
         import_session(session, PAIRS, [], [], table_rows=rows)
     assert not Session.objects.exists()
+
+
+def test_import_individual_enters_the_players_and_saves_the_results_on_the_movement():
+    from club.plan import SessionPlan
+    from club.services.imports import import_individual
+    from scoring.engine.individual import individual
+
+    movement = individual(8, 2)
+    session = Session(name="Imported individual", date=date(2026, 2, 2), status="finished",
+                      movement="individual", tables=2, rounds=2, boards_per_round=1,
+                      compensation_table=moscow_table())
+    players = [(n, (f"Entrant {n}", "")) for n in range(1, 9)]
+    boards = [Board(number=n, ns_hcp=20) for n in (1, 2)]
+    results = []
+    for round_ in (1, 2):
+        for game in movement.round_tables(round_):
+            ns = 2 * ((round_ - 1) * 2 + game.table) - 1  # the partnerships' numbering
+            results.append((round_, ns, ns + 1, a_result("3NT= N")))
+    saved = import_individual(session, players, boards, results)
+    plan = SessionPlan.load(saved)
+    assert not plan.individual_problems
+    assert [e.player.name for e in plan.entries] == [f"Entrant {n}" for n in range(1, 9)]
+    stored = Result.objects.filter(board__session=saved).select_related("ns_pair", "ew_pair")
+    assert stored.count() == 4 and all(r.ns_imps is not None for r in stored)
+    seated = {(r.board.number, r.ns_pair.player1.name, r.ns_pair.player2.name,
+               r.ew_pair.player1.name, r.ew_pair.player2.name) for r in stored}
+    assert seated == {(game.round, *(f"Entrant {p}" for p in game.players))
+                      for round_ in (1, 2) for game in movement.round_tables(round_)}
+
+
+def test_import_individual_refuses_a_field_it_has_no_movement_for():
+    from club.services.imports import import_individual
+
+    session = Session(name="Six", date=date(2026, 2, 2), status="finished",
+                      movement="individual", tables=2, rounds=2, boards_per_round=1,
+                      compensation_table=moscow_table())
+    with pytest.raises(Refused):
+        import_individual(session, [(n, (f"E{n}", "")) for n in range(1, 7)],
+                          [Board(number=1, ns_hcp=20)], [])
+    assert not Session.objects.filter(name="Six").exists()

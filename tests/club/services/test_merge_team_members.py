@@ -10,7 +10,7 @@ from club.models import MasterpointAward, Player, Team, TeamMatch, TeamMember
 from club.plan import SessionPlan
 from club.services.errors import Refused
 from club.services.masterpoints import save_award_scheme
-from club.services.players import merge_players, merge_problem
+from club.services.players import merge_players, merge_preview, merge_problem
 from club.services.sessions import change_status
 from club.stats.teams import teams_standings
 from tests.club.services.test_teams import enter, register, started, teams_session
@@ -73,3 +73,16 @@ def test_two_members_of_one_teams_session_are_two_people(same_team):
     with pytest.raises(Refused, match="both played in Teams night"):
         merge_players(a.pk, b.pk)
     assert Player.objects.filter(pk__in=[a.pk, b.pk]).count() == 2
+
+
+def test_the_merge_preview_counts_each_records_pairs_and_says_why_it_is_refused():
+    session = teams_session()
+    register(session, 4, size=5)
+    a = Player.objects.get(name="T1 player 5")
+    b = Player.objects.get(name="T2 player 5")
+    refusal, counts = merge_preview(a, b)
+    assert "both played in Teams night" in refusal and counts == {a.pk: 0, b.pk: 0}
+    other = make_player("T1 player 5 (typed)")
+    refusal, counts = merge_preview(other, a)
+    assert refusal == "" and counts == {other.pk: 0, a.pk: 0}
+    assert merge_preview(a, a)[0] == "Choose two different records to merge."
