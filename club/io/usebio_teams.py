@@ -10,7 +10,9 @@ written (its VPs are in the team's total). The hands of the boards written are i
 
 The layout follows the USEBIO teams file this site knows (tests/club/io/fixtures/
 usebio_teams.xml): EVENT_TYPE TEAMS (for a round robin and a Swiss teams alike: the
-session stores no format), MATCH_SCORING_METHOD VPS. USEBIO 1.2 names no element for who
+session stores no format), MATCH_SCORING_METHOD VPS; a knockout is EVENT_TYPE KNOCKOUT,
+MATCH_SCORING_METHOD IMPS, with our own KNOCKOUT element (CARRY_OVER, TIE_BREAK), read
+back as the same knockout. USEBIO 1.2 names no element for who
 sat where; our choice is a ROOM element in the MATCH, DIRECTION NS (the open room) or EW
 (the closed room), holding its four PLAYERs, each with its DIRECTION (NS or EW) and
 PLAYER_NAME.
@@ -34,7 +36,9 @@ from typing import NamedTuple
 from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from pydantic import ValidationError
 
+from club.io.archive_schema import KnockoutIn
 from club.io.files import ImportFailed
 from club.io.usebio import (
     DOCTYPE,
@@ -53,7 +57,7 @@ from club.models import Board, Session
 from club.models.choices import TEAMS
 from club.models.players import NAME_MAX_LENGTH
 from club.models.sessions import MAX_BOARD_NUMBER, MAX_BOARDS_PER_ROUND, MAX_ROUNDS
-from club.models.teams import MAX_MEMBERS, MAX_TEAM_NUMBER, MIN_MEMBERS, Team
+from club.models.teams import MAX_MEMBERS, MAX_TEAM_NUMBER, MIN_MEMBERS, Team, TieBreak
 from club.plan import SessionPlan
 from club.schedule import MAX_PAIRS, listing
 from club.services.analysis import analyse_boards
@@ -72,12 +76,17 @@ def export_usebio_teams(session, standings, *, membership=False):
     `membership` adds the players' membership numbers: only for directors."""
     root = ET.Element("USEBIO", {"Version": "1.2"})
     element(element(root, "CLUB"), "CLUB_NAME", getattr(settings, "CLUB_NAME", ""))
-    event = element(root, "EVENT", EVENT_TYPE="TEAMS")
+    knockout = standings.knockout and standings.knockout.knockout
+    event = element(root, "EVENT", EVENT_TYPE="KNOCKOUT" if knockout else "TEAMS")
     element(event, "EVENT_DESCRIPTION", session.name)
     element(event, "PROGRAM_NAME", PROGRAM_NAME)
     element(event, "DATE", session.date.strftime("%d/%m/%Y"))
     element(event, "BOARD_SCORING_METHOD", "IMPS")
-    element(event, "MATCH_SCORING_METHOD", "VPS")
+    element(event, "MATCH_SCORING_METHOD", "IMPS" if knockout else "VPS")
+    if knockout:
+        node = element(event, "KNOCKOUT")
+        element(node, "CARRY_OVER", format(knockout.carry_over.normalize(), "f"))
+        element(node, "TIE_BREAK", knockout.tie_break)
     participants = element(event, "PARTICIPANTS")
     for line in standings.rows:
         team = element(participants, "TEAM", TEAM_ID=str(line.team.number),
@@ -501,8 +510,11 @@ def import_usebio_teams(root, event, filename, *, name=None, date=None, policy="
     if problems:
         raise ImportFailed(problems)
     matches = [match for match, _rooms, _imps in read]
+    knockout = read_knockout(event, teams, matches, problems)
     rounds = max(match.round for match in matches)
-    byes = team_byes(teams, matches, rounds, problems)
+    if knockout is not None and knockout.tie_break == TieBreak.EXTRA_BOARDS:
+        rounds = 2  # the extra boards are the second round's, played or not
+    byes = [] if knockout is not None else team_byes(teams, matches, rounds, problems)
     seats_of = [line_ups(match, problems) for match in matches]
     if problems:
         raise ImportFailed(problems)
@@ -522,12 +534,38 @@ def import_usebio_teams(root, event, filename, *, name=None, date=None, policy="
         session = import_session(
             session, pairs, list(boards.values()), results, user=user,
             teams=[(team.number, team.name, team.captain, team.players)
-                   for team in teams.values()], team_matches=rows)
+                   for team in teams.values()], team_matches=rows, knockout=knockout)
     except Refused as err:
         raise ImportFailed(err.messages) from None
     if notes is not None:
         notes.extend(read_notes + total_notes(session, teams))
     return session
+
+
+def read_knockout(event, teams, matches, problems):
+    """The event's knockout (this site's own KNOCKOUT element: CARRY_OVER, the home team's
+    IMPs, and TIE_BREAK, "extra boards" or "last boards") as the archive's KnockoutIn, or
+    None without one. A knockout is one match of two teams in round 1, and its extra boards
+    (when played) the same teams' match in round 2."""
+    node = event.find("KNOCKOUT")
+    if node is None:
+        return None
+    try:
+        knockout = KnockoutIn.model_validate({"carry_over": text(node, "CARRY_OVER") or "0",
+                                              "tie_break": text(node, "TIE_BREAK")})
+    except ValidationError as err:
+        problems.append(_("EVENT, KNOCKOUT: %(problem)s") % {
+            "problem": " ".join(error["msg"] for error in err.errors())})
+        return None
+    rounds = sorted({match.round for match in matches})
+    allowed = [1, 2] if knockout.tie_break == TieBreak.EXTRA_BOARDS else [1]
+    if len(teams) != 2 or len(matches) != len(rounds) or not set(rounds) <= set(allowed):
+        problems.append(_("EVENT, KNOCKOUT: a knockout is one match of 2 teams (and, decided "
+                          "by extra boards, their match on the extra boards in round 2); "
+                          "the file has %(teams)s teams and %(matches)s matches.")
+                        % {"teams": len(teams), "matches": len(matches)})
+        return None
+    return knockout
 
 
 def total_notes(session, teams):

@@ -378,3 +378,67 @@ def test_the_import_page_names_a_bad_teams_files_problem(director_client):
     assert (f"{WHERE}, BOARD 1: the file says 6 IMPs, the results give 1."
             in response.content.decode())
     assert not Session.objects.exists()
+
+
+# --- knockout ------------------------------------------------------------------------------
+
+def played_knockout(carry_over, tie_break, texts):
+    """A knockout of two dealt boards, `texts` (open, closed) on each board; its extra
+    boards (4S= N in the open room, 2S= N in the closed) when the match ends level and
+    they decide."""
+    from club.services.teams import play_extra_boards
+    from tests.club.services.test_team_knockout import knockout
+
+    session = knockout(carry_over=carry_over, tie_break=tie_break)
+    deal_boards(session.pk)
+
+    def play(round_, boards, rooms):
+        match = TeamMatch.objects.get(session=session, round=round_)
+        for board in boards:
+            for ns, ew, text in ((match.open_ns, match.open_ew, rooms[0]),
+                                 (match.closed_ns, match.closed_ew, rooms[1])):
+                enter_result(session.boards.get(number=board).pk, ns_pair_id=ns.pk,
+                             ew_pair_id=ew.pk, values=contract_values(parse_result(text)),
+                             board_hcp=None)
+
+    play(1, (1, 2), texts)
+    if teams_standings(SessionPlan.load(session)).knockout.undecided:
+        play_extra_boards(session.pk)
+        play(2, (3, 4), ("4S= N", "2S= N"))
+    change_status(session.pk, "finish")
+    return session
+
+
+def knockout_report(session):
+    line = teams_standings(SessionPlan.load(session)).knockout
+    return (session.rounds, line.knockout.carry_over, line.knockout.tie_break,
+            line.winner.number, line.result.decided_by, line.margin, report(session))
+
+
+@pytest.mark.parametrize("carry_over,tie_break,texts", [
+    ("3.5", "last boards", ("3NT= N", "1NT= N")),
+    ("0", "extra boards", ("3NT= N", "3NT= N")),  # level: the extra boards decide
+])
+def test_a_knockout_reads_back_with_its_carry_over_and_tie_break(client, carry_over,
+                                                                 tie_break, texts):
+    session = played_knockout(carry_over, tie_break, texts)
+    before = knockout_report(session)
+    data = download(client, session)
+    assert b'EVENT_TYPE="KNOCKOUT"' in data
+    copy = import_usebio(data, "knockout.xml")
+    assert knockout_report(copy) == before
+    assert copy.knockout.carry_over == Decimal(carry_over)
+
+
+def test_a_knockout_of_more_than_two_teams_or_a_bad_carry_over_is_refused(client):
+    night = download(client, played_night())
+    data = night.replace(b"<PARTICIPANTS>", b"<KNOCKOUT><CARRY_OVER>0</CARRY_OVER><TIE_BREAK>"
+                                            b"last boards</TIE_BREAK></KNOCKOUT><PARTICIPANTS>", 1)
+    bad = data.replace(b"<CARRY_OVER>0</CARRY_OVER>", b"<CARRY_OVER>2.25</CARRY_OVER>")
+    sessions = Session.objects.count()
+    for file, expected in ((data, "the file has 4 teams and 6 matches"), (bad, "2.25")):
+        with pytest.raises(ImportFailed) as failed:
+            import_usebio(file, "knockout.xml")
+        assert any(p.startswith("EVENT, KNOCKOUT:") and expected in p
+                   for p in failed.value.errors), failed.value.errors
+    assert Session.objects.count() == sessions  # nothing saved
