@@ -148,8 +148,8 @@ MUTATIONS = [
     # --- limits and files ---------------------------------------------------------------------
     Mutation(
         "import-beyond-the-limits", "club/services/imports.py",
-        "    if problems:\n        raise Refused(problems)\n    with transaction.atomic():",
-        "    if False:\n        raise Refused(problems)\n    with transaction.atomic():",
+        "    problems += swiss_round_problems(session, swiss)\n    if problems:\n",
+        "    problems += swiss_round_problems(session, swiss)\n    if False:\n",
         ("tests/club/services/test_imports.py",)),
     Mutation(
         "names-file-pair-listed-twice", "club/io/results_csv.py",
