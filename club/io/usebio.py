@@ -534,6 +534,18 @@ def pair_direction(node):
     return LINE_WORDS.get(letters)
 
 
+def read_player(person, where, problems):
+    """(name, membership number) of a PLAYER element (of a pair, a team or an individual),
+    after naming a name missing or too long."""
+    name = " ".join(text(person, "PLAYER_NAME").split())
+    membership = (text(person, "NATIONAL_ID_NUMBER")
+                  or text(person, "CLUB_ID_NUMBER"))[:MEMBERSHIP_MAX_LENGTH]
+    if not name or len(name) > NAME_MAX_LENGTH:
+        problems.append(_("%(where)s: PLAYER_NAME must have 1 to %(max)s characters.")
+                        % {"where": where, "max": NAME_MAX_LENGTH})
+    return name, membership
+
+
 def read_pairs(nodes, problems):
     """({(side, pair id): number}, [(number, [(name, membership), ...], index)]) of PAIR
     elements, `side` being "NS" or "EW" as a TRAVELLER_LINE names the pair. A Mitchell
@@ -546,15 +558,7 @@ def read_pairs(nodes, problems):
         if not pair_id:
             problems.append(_("%(where)s: PAIR_NUMBER is missing.") % {"where": where})
             continue
-        players = []
-        for person in node.findall("PLAYER"):
-            name = " ".join(text(person, "PLAYER_NAME").split())
-            membership = (text(person, "NATIONAL_ID_NUMBER")
-                          or text(person, "CLUB_ID_NUMBER"))[:MEMBERSHIP_MAX_LENGTH]
-            if not name or len(name) > NAME_MAX_LENGTH:
-                problems.append(_("%(where)s: PLAYER_NAME must have 1 to %(max)s characters.")
-                                % {"where": where, "max": NAME_MAX_LENGTH})
-            players.append((name, membership))
+        players = [read_player(person, where, problems) for person in node.findall("PLAYER")]
         if len(players) != 2:
             problems.append(_("%(where)s: a pair has two PLAYER elements; found %(count)s.")
                             % {"where": where, "count": len(players)})

@@ -28,16 +28,15 @@ from django.utils.translation import ngettext
 
 from club.io.files import ImportFailed
 from club.io.usebio import (
-    MEMBERSHIP_MAX_LENGTH,
     chosen_part,
     read_hands,
     read_played_lines,
+    read_player,
     session_fields,
     text,
 )
 from club.models import Board, Session
 from club.models.choices import INDIVIDUAL
-from club.models.players import NAME_MAX_LENGTH
 from club.models.sessions import MAX_BOARDS_PER_ROUND, partnership_numbers
 from club.schedule import listing
 from club.services.analysis import analyse_boards
@@ -110,12 +109,9 @@ def read_players(nodes, problems):
                               "%(max)s.") % {"where": where, "max": max(INDIVIDUAL_SIZES)})
             continue
         number = int(value)
-        name = " ".join(text(node, "PLAYER_NAME").split())
-        membership = (text(node, "NATIONAL_ID_NUMBER")
-                      or text(node, "CLUB_ID_NUMBER"))[:MEMBERSHIP_MAX_LENGTH]
-        if not name or len(name) > NAME_MAX_LENGTH:
-            problems.append(_("%(where)s: PLAYER_NAME must have 1 to %(max)s characters.")
-                            % {"where": where, "max": NAME_MAX_LENGTH})
+        before = len(problems)
+        name, membership = read_player(node, where, problems)
+        if len(problems) > before:
             continue
         if number in found:
             problems.append(_("%(where)s is listed twice.") % {"where": where})

@@ -42,12 +42,12 @@ from club.io.archive_schema import KnockoutIn
 from club.io.files import ImportFailed
 from club.io.usebio import (
     DOCTYPE,
-    MEMBERSHIP_MAX_LENGTH,
     PROGRAM_NAME,
     element,
     hand_problems,
     handset,
     read_hands,
+    read_player,
     read_result,
     session_fields,
     table_result,
@@ -55,7 +55,6 @@ from club.io.usebio import (
 )
 from club.models import Board, Session
 from club.models.choices import TEAMS
-from club.models.players import NAME_MAX_LENGTH
 from club.models.sessions import MAX_BOARD_NUMBER, MAX_BOARDS_PER_ROUND, MAX_ROUNDS
 from club.models.teams import MAX_MEMBERS, MAX_TEAM_NUMBER, MIN_MEMBERS, Team, TieBreak
 from club.plan import SessionPlan
@@ -240,17 +239,6 @@ def read_teams(event, problems):
         teams[team_id] = TeamRead(number, name, captain or (players or [None])[0], players,
                                   text(node, "TOTAL_SCORE"))
     return teams
-
-
-def read_player(person, where, problems):
-    """(name, membership number) of a PLAYER element."""
-    name = " ".join(text(person, "PLAYER_NAME").split())
-    membership = (text(person, "NATIONAL_ID_NUMBER")
-                  or text(person, "CLUB_ID_NUMBER"))[:MEMBERSHIP_MAX_LENGTH]
-    if not name or len(name) > NAME_MAX_LENGTH:
-        problems.append(_("%(where)s: PLAYER_NAME must have 1 to %(max)s characters.")
-                        % {"where": where, "max": NAME_MAX_LENGTH})
-    return name, membership
 
 
 class MatchInFile(NamedTuple):

@@ -26,6 +26,8 @@ from club.services.sessions import change_status
 from club.services.teams import set_line_up
 from club.stats.teams import teams_standings
 from scoring.engine import parse_result
+from tests.club.io import test_usebio_variants as variants
+from tests.club.io.test_usebio_variants import edited
 from tests.club.services.test_teams import members, started
 from tests.wbf import imps, wbf_vps
 
@@ -35,19 +37,8 @@ FIXTURE = (Path(__file__).parent / "fixtures" / "usebio_teams.xml").read_bytes()
 WHERE = "MATCH round 1, 1 v 2"
 
 
-def edited(data, *changes):
-    text = data.decode("utf-8")
-    for old, new in changes:
-        assert old in text, old
-        text = text.replace(old, new, 1)
-    return text.encode("utf-8")
-
-
 def problems(data, **options):
-    with pytest.raises(ImportFailed) as failed:
-        import_usebio(data, "teams.xml", **options)
-    assert not Session.objects.exists() and not Player.objects.exists()  # nothing saved
-    return failed.value.errors
+    return variants.problems(data, "teams.xml", **options)
 
 
 def players(pair):

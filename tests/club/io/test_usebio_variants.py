@@ -54,9 +54,9 @@ def edited(data, *changes):
     return text.encode("latin-1")
 
 
-def problems(data, **options):
+def problems(data, filename="bad.xml", **options):
     with pytest.raises(ImportFailed) as failed:
-        import_usebio(data, "bad.xml", **options)
+        import_usebio(data, filename, **options)
     assert not Session.objects.exists() and not Player.objects.exists()  # nothing saved
     return failed.value.errors
 
