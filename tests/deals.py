@@ -24,3 +24,13 @@ def whole_suit_deals(count):
                           board_dealer(board), board_vulnerability(board)))
     assert count <= len(deals)
     return deals[:count]
+
+
+def deal_quickly(session):
+    """Give every board of `session` one of these deals, through the hand records service
+    (the analysis runs at once, in no time)."""
+    from club.services.boards import DealRecord, import_deals
+
+    import_deals(session.pk, [DealRecord(number, deal) for number, (deal, _dealer, _vul)
+                              in enumerate(whole_suit_deals(session.boards.count()), start=1)],
+                 foreground=True)

@@ -3,7 +3,6 @@ this site and read back gives the same players, standings and IMPs per player an
 a file whose players or seats do not fit this site's movement, or whose score disagrees
 with ours, is refused with a message naming where, and nothing is saved."""
 
-import random
 import re
 
 import pytest
@@ -16,17 +15,20 @@ from club.models import Player, Result, Session
 from club.models.choices import INDIVIDUAL
 from club.plan import SessionPlan
 from club.stats.individual import player_standings
-from scoring.engine import deal_ns_hcp, random_deal
+from scoring.engine import deal_ns_hcp
 from tests.club.individual.test_standings import play
+from tests.deals import whole_suit_deals
 from tests.factories import make_individual, make_not_played
 
 pytestmark = pytest.mark.django_db
 
 
 def with_hands(session):
-    rng = random.Random(20)
-    for board in session.boards.all():
-        board.deal = random_deal(rng)
+    """Deals the solver takes no time over (the import solves them again)."""
+    boards = list(session.boards.order_by("number"))
+    for board, (deal, _dealer, _vulnerability) in zip(
+            boards, whole_suit_deals(len(boards)), strict=True):
+        board.deal = deal
         board.ns_hcp = deal_ns_hcp(board.deal)
         board.save()
 

@@ -10,10 +10,10 @@ import pytest
 from django.urls import reverse
 
 from club.models import TeamMatch
-from club.services.boards import deal_boards
 from club.services.results import contract_values, enter_result
 from scoring.engine import parse_result
 from tests.club.services.test_teams import enter, started
+from tests.deals import deal_quickly
 from tests.wbf import imps, wbf_vps
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def test_the_public_file_leaves_out_the_boards_still_in_play(client):
 
 def test_the_file_holds_the_hands_and_line_ups_of_the_boards_written_only(client):
     session = started(boards=1)
-    deal_boards(session.pk)
+    deal_quickly(session)
     match = TeamMatch.objects.get(session=session, round=1, number=1)
     for ns, ew in ((match.open_ns, match.open_ew), (match.closed_ns, match.closed_ew)):
         enter_result(session.boards.get(number=1).pk, ns_pair_id=ns.pk, ew_pair_id=ew.pk,

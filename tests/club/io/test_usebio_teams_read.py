@@ -20,7 +20,6 @@ from club.io.files import ImportFailed
 from club.io.usebio import import_usebio
 from club.models import Player, Session, Team, TeamMatch
 from club.plan import SessionPlan
-from club.services.boards import deal_boards
 from club.services.results import contract_values, enter_result
 from club.services.sessions import change_status
 from club.services.teams import set_line_up
@@ -29,6 +28,7 @@ from scoring.engine import parse_result
 from tests.club.io import test_usebio_variants as variants
 from tests.club.io.test_usebio_variants import edited
 from tests.club.services.test_teams import members, started
+from tests.deals import deal_quickly
 from tests.wbf import imps, wbf_vps
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +55,7 @@ def played_night():
     """A round robin of 4 teams, 3 rounds of 2 dealt boards, every room played; team 3
     changes its partnerships in round 2 (so the line-ups are not the default)."""
     session = started(boards=2)
-    deal_boards(session.pk)
+    deal_quickly(session)
     match = TeamMatch.objects.get(session=session, round=2, home__number=3)
     p = members(match.home)
     set_line_up(match.pk, "home", (p[0], p[2]), (p[1], p[3]))
@@ -381,7 +381,7 @@ def played_knockout(carry_over, tie_break, texts):
     from tests.club.services.test_team_knockout import knockout
 
     session = knockout(carry_over=carry_over, tie_break=tie_break)
-    deal_boards(session.pk)
+    deal_quickly(session)
 
     def play(round_, boards, rooms):
         match = TeamMatch.objects.get(session=session, round=round_)
