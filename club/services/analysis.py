@@ -148,19 +148,40 @@ def run_analysis(job_id, progress=None):
 def analyse_boards(boards):
     """Set the double-dummy table and par of each board from its deal (cleared without
     one), solving the deals together (the board objects only: the caller saves them).
-    Raises Refused naming a board whose deal cannot be read."""
+    A deal already solved for the same dealer and vulnerability (another session's board
+    with the same hand record, an archive read back, the same deal twice in `boards`)
+    takes that analysis instead of solving it again (one query). Raises Refused naming a
+    board whose deal cannot be read."""
     with_deal = [b for b in boards if b.deal]
     for board in boards:
         if not board.deal:
             board.double_dummy, board.par_score, board.par_contracts = "", None, ""
+    known = solved_deals(with_deal)
+    unsolved = list(dict.fromkeys(_solving_key(b) for b in with_deal
+                                  if _solving_key(b) not in known))
     try:
-        analyses = analyse([(b.deal, b.dealer, b.vulnerability) for b in with_deal])
+        analyses = analyse(unsolved)
     except BridgeError as err:
         raise Refused({"deal": [bridge_message(err)]}) from None
-    for board, analysis in zip(with_deal, analyses, strict=True):
-        board.double_dummy = analysis.double_dummy.text
-        board.par_score = analysis.par.score
-        board.par_contracts = analysis.par.text
+    for key, analysis in zip(unsolved, analyses, strict=True):
+        known[key] = (analysis.double_dummy.text, analysis.par.score, analysis.par.text)
+    for board in with_deal:
+        board.double_dummy, board.par_score, board.par_contracts = known[_solving_key(board)]
+
+
+def _solving_key(board):
+    """What a board's analysis depends on: its deal, dealer and vulnerability."""
+    return board.deal, board.dealer, board.vulnerability
+
+
+def solved_deals(boards):
+    """{(deal, dealer, vulnerability): (double-dummy text, par score, par contracts)} of
+    the stored boards already analysed whose deal is one of `boards`' (one query)."""
+    stored = Board.objects.filter(deal__in={b.deal for b in boards}).exclude(
+        double_dummy="").exclude(par_score=None).only(
+        "number", "deal", "dealer_override", "vulnerability_override", *ANALYSIS_FIELDS)
+    return {_solving_key(board): tuple(getattr(board, name) for name in ANALYSIS_FIELDS)
+            for board in (stored if boards else ())}
 
 
 def _store_chunk(job_id, session_id, chunk, done):

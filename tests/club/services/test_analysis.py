@@ -26,6 +26,7 @@ from club.services.boards import DealRecord, import_deals
 from club.services.errors import Refused
 from club.services.locks import lock_session
 from scoring.engine import DealError
+from scoring.engine.analysis import analyse
 from tests.deals import whole_suit_deals
 from tests.factories import make_session
 
@@ -172,3 +173,55 @@ def test_the_background_thread_analyses_after_the_deals_are_stored(settings, mon
     job.refresh_from_db()
     assert (job.state, job.done, job.total) == ("done", 6, 6)
     assert all(analysed(session))
+
+
+def solver_calls(monkeypatch):
+    """The deals each call of the double-dummy solver is given (counted, then solved)."""
+    from scoring.engine import analysis as engine
+
+    calls, solve = [], engine.calc_all_tables
+    monkeypatch.setattr(engine, "calc_all_tables",
+                        lambda deals: calls.append(len(deals)) or solve(deals))
+    return calls
+
+
+def stored(session):
+    return list(session.boards.order_by("number").values_list(
+        "number", "double_dummy", "par_score", "par_contracts"))
+
+
+def test_a_deal_solved_before_for_the_same_dealer_and_vulnerability_is_not_solved_again(
+        monkeypatch):
+    first, second = make_session(tables=3, name="Morning"), make_session(tables=3,
+                                                                        name="Evening")
+    calls = solver_calls(monkeypatch)
+    import_deals(first.pk, records(6), foreground=True)
+    assert sum(calls) == 6
+    import_deals(second.pk, records(6), foreground=True)  # the same hand record
+    assert sum(calls) == 6  # nothing solved again
+    assert stored(second) == stored(first) and all(row[1] for row in stored(second))
+
+
+def test_a_deal_on_another_board_number_is_solved_for_its_own_dealer_and_vulnerability(
+        monkeypatch):
+    first, second = make_session(tables=3, name="Morning"), make_session(tables=3,
+                                                                        name="Evening")
+    import_deals(first.pk, records(6), foreground=True)
+    calls = solver_calls(monkeypatch)
+    # Board 1's deal on board 2 (dealer E, NS vulnerable): its par is worked out afresh.
+    deal = whole_suit_deals(1)[0][0]
+    import_deals(second.pk, [DealRecord(2, deal)], foreground=True)
+    assert sum(calls) == 1
+    moved = second.boards.get(number=2)
+    assert moved.double_dummy == first.boards.get(number=1).double_dummy  # the same tricks
+    [own] = analyse([(deal, "E", "NS")])  # board 2's dealer and vulnerability
+    assert (moved.par_score, moved.par_contracts) == (own.par.score, own.par.text)
+
+
+def test_the_same_deal_twice_in_one_batch_is_solved_once(monkeypatch):
+    calls = solver_calls(monkeypatch)
+    deal = whole_suit_deals(1)[0][0]
+    boards = [Board(number=1, deal=deal), Board(number=1, deal=deal)]
+    analysis_service.analyse_boards(boards)
+    assert sum(calls) == 1
+    assert boards[0].double_dummy == boards[1].double_dummy != ""
