@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from club.forms.teams import KnockoutForm, LineUpForm, TeamForm
+from club.models import Result
 from club.models.choices import TEAMS
 from club.permissions import director_required
 from club.plan import SessionPlan
@@ -63,8 +64,14 @@ def team_page(request, session_id):
     knockout_form = KnockoutForm(request.POST if action == "knockout" else None)
     knockout = session_knockout(session, teams)
     line_ups = {}
+    played = rooms_played(session)
     for match in matches:
-        if match.is_bye:
+        # Both rooms played: their line-ups stay (set_line_up refuses a room with results),
+        # so the page shows them instead of forms that could only be refused.
+        match.fixed = not match.is_bye and {
+            (match.open_ns_id, match.open_ew_id), (match.closed_ns_id, match.closed_ew_id)
+        } <= played
+        if match.is_bye or match.fixed:
             continue
         for side, team in (("home", match.home), ("away", match.away)):
             bound = (action == "line-up" and request.POST.get("match") == str(match.pk)
@@ -119,6 +126,13 @@ def team_page(request, session_id):
         "extra_boards_due": knockout and made < session.rounds,
         "problems": SessionPlan.load(session).setup_problems,
     })
+
+
+def rooms_played(session):
+    """{(NS pair id, EW pair id)} of every table that has a result in the session (one
+    query)."""
+    return set(Result.objects.filter(board__session=session).order_by().values_list(
+        "ns_pair_id", "ew_pair_id").distinct())
 
 
 def _int(value):

@@ -341,3 +341,26 @@ def test_the_director_withdraws_a_team_before_the_schedule(director_client):
     assert Team.objects.filter(session=session).count() == 3
     response = director_client.post(page, {"action": "withdraw", "team": "999"}, follow=True)
     assert "This team no longer exists." in response.content.decode()
+
+
+def test_a_match_whose_rooms_both_played_shows_its_line_ups_without_forms(director_client):
+    session = started(boards=1)
+    match = TeamMatch.objects.get(session=session, round=1, number=1)
+    enter(session, 1, match.open_ns, match.open_ew, "3NT= N")  # the open room only
+    url = reverse("teams", args=[session.pk])
+
+    def match_html():
+        html = director_client.get(url).content.decode()
+        return html.split('id="round-1"')[1].split('data-match="1"')[1].split("</article>")[0]
+
+    part = match_html()
+    assert part.count('class="form line-up"') == 2 and "line-up-fixed" not in part
+    enter(session, 1, match.closed_ns, match.closed_ew, "1NT= N")
+    part = match_html()
+    assert 'class="form line-up"' not in part and "line-up-fixed" in part
+    assert f"Open room: {match.open_ns.players} (NS) v {match.open_ew.players} (EW)" in part
+    assert f"Closed room: {match.closed_ns.players} (NS)" in part
+    # The other match of round 1 has not played: its forms stay.
+    other = director_client.get(url).content.decode().split('id="round-1"')[1].split(
+        'data-match="2"')[1].split("</article>")[0]
+    assert other.count('class="form line-up"') == 2
