@@ -156,7 +156,7 @@ def analyse_boards(boards):
     for board in boards:
         if not board.deal:
             board.double_dummy, board.par_score, board.par_contracts = "", None, ""
-    known = solved_deals(with_deal)
+    known = _solved_deals(with_deal)
     unsolved = list(dict.fromkeys(_solving_key(b) for b in with_deal
                                   if _solving_key(b) not in known))
     try:
@@ -174,7 +174,7 @@ def _solving_key(board):
     return board.deal, board.dealer, board.vulnerability
 
 
-def solved_deals(boards):
+def _solved_deals(boards):
     """{(deal, dealer, vulnerability): (double-dummy text, par score, par contracts)} of
     the stored boards already analysed whose deal is one of `boards`' (one query)."""
     stored = Board.objects.filter(deal__in={b.deal for b in boards}).exclude(
