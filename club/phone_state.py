@@ -256,39 +256,39 @@ class TableState:
         them has not played."""
         if self.plan.individual:
             return self._player_totals()
-        ids = self._ids(self.seated)
+        imps = self._visible_imps(self._ids(self.seated))
+        return [{**self.side(self.pair_ids[i].number), "imps": signed(v)}
+                for i, v in imps.items()]
+
+    def _player_totals(self):
+        """An individual's totals: each player seated here now, North, South, East, West,
+        with their IMPs on every result of a partnership of theirs (one query)."""
+        players = [player for n in self.seated.pairs if n in self.named
+                   for player in (self.named[n].player1, self.named[n].player2)]
+        ids = {player.pk for player in players}
+        imps = self._visible_imps({pair.pk for pair in self.plan.pairs
+                                   if {pair.player1_id, pair.player2_id} & ids})
         totals = dict.fromkeys(ids, 0)
+        for pair_id, pair_imps in imps.items():
+            pair = self.pair_ids[pair_id]
+            for player_id in {pair.player1_id, pair.player2_id} & ids:
+                totals[player_id] += pair_imps
+        return [{"label": player.name, "imps": signed(totals[player.pk])}
+                for player in players]
+
+    def _visible_imps(self, pair_ids):
+        """{pair id: its IMPs} of `pair_ids` over the boards this table may see (one
+        query)."""
+        totals = dict.fromkeys(pair_ids, 0)
         for number, ns, ew, ns_imps, ew_imps in (Result.objects.filter(
-                Q(ns_pair__in=ids) | Q(ew_pair__in=ids)).values_list(
+                Q(ns_pair__in=totals) | Q(ew_pair__in=totals)).values_list(
                 "board__number", "ns_pair_id", "ew_pair_id", "ns_imps", "ew_imps")):
             if number not in self.visible:
                 continue
             for pair_id, imps in ((ns, ns_imps), (ew, ew_imps)):
                 if pair_id in totals:
                     totals[pair_id] += imps
-        return [{**self.side(self.pair_ids[i].number), "imps": signed(v)}
-                for i, v in totals.items()]
-
-    def _player_totals(self):
-        """An individual's totals: each player seated here now, North, South, East, West,
-        with their IMPs on every result of a partnership of theirs (one query)."""
-        seated = [self.named[n] for n in self.seated.pairs if n in self.named]
-        players = [(pair.number, player) for pair in seated
-                   for player in (pair.player1, pair.player2)]
-        totals = {player.pk: 0 for _number, player in players}
-        partnerships = {pair.pk: (pair.player1_id, pair.player2_id) for pair in self.plan.pairs
-                        if {pair.player1_id, pair.player2_id} & totals.keys()}
-        for number, ns, ew, ns_imps, ew_imps in (Result.objects.filter(
-                Q(ns_pair__in=partnerships) | Q(ew_pair__in=partnerships)).values_list(
-                "board__number", "ns_pair_id", "ew_pair_id", "ns_imps", "ew_imps")):
-            if number not in self.visible:
-                continue
-            for pair_id, imps in ((ns, ns_imps), (ew, ew_imps)):
-                for player_id in partnerships.get(pair_id, ()):
-                    if player_id in totals:
-                        totals[player_id] += imps
-        return [{"label": player.name, "imps": signed(totals[player.pk])}
-                for _number, player in players]
+        return totals
 
     def swiss_round(self, round_):
         """What a Swiss round's page shows beside its boards (None for other movements):
