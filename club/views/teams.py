@@ -9,7 +9,6 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from club.forms.teams import KnockoutForm, LineUpForm, TeamForm
-from club.models import Result
 from club.models.choices import TEAMS
 from club.permissions import director_required
 from club.plan import SessionPlan
@@ -25,6 +24,8 @@ from club.services.teams import (
 )
 from club.stats.teams import session_knockout
 from club.views.setup import load_session
+from club.visibility import played_pairs
+from scoring.engine import boards_of_set
 
 
 def teams_session(session_id):
@@ -64,13 +65,13 @@ def team_page(request, session_id):
     knockout_form = KnockoutForm(request.POST if action == "knockout" else None)
     knockout = session_knockout(session, teams)
     line_ups = {}
-    played = rooms_played(session)
+    played = played_pairs(session)
     for match in matches:
         # Both rooms played: their line-ups stay (set_line_up refuses a room with results),
         # so the page shows them instead of forms that could only be refused.
-        match.fixed = not match.is_bye and {
-            (match.open_ns_id, match.open_ew_id), (match.closed_ns_id, match.closed_ew_id)
-        } <= played
+        match.fixed = not match.is_bye and all(
+            room_played(match, room, played, session.boards_per_round)
+            for room in ("open", "closed"))
         if match.is_bye or match.fixed:
             continue
         for side, team in (("home", match.home), ("away", match.away)):
@@ -128,11 +129,13 @@ def team_page(request, session_id):
     })
 
 
-def rooms_played(session):
-    """{(NS pair id, EW pair id)} of every table that has a result in the session (one
-    query)."""
-    return set(Result.objects.filter(board__session=session).order_by().values_list(
-        "ns_pair_id", "ew_pair_id").distinct())
+def room_played(match, room, played, per_round):
+    """Whether a pair seated in the match's `room` ("open", "closed") has a result on the
+    round's boards (`played`: club.visibility.played_pairs), as set_line_up asks."""
+    seated = {pair.number for pair in (getattr(match, f"{room}_ns"), getattr(match, f"{room}_ew"))
+              if pair is not None}
+    return any(seated & played.get(board, set())
+               for board in boards_of_set(match.round, per_round))
 
 
 def _int(value):

@@ -364,3 +364,19 @@ def test_a_match_whose_rooms_both_played_shows_its_line_ups_without_forms(direct
     other = director_client.get(url).content.decode().split('id="round-1"')[1].split(
         'data-match="2"')[1].split("</article>")[0]
     assert other.count('class="form line-up"') == 2
+
+
+def test_a_knockouts_extra_boards_keep_their_line_up_forms_until_played(director_client):
+    """The extra boards seat the same pairs as the match: the match having played says
+    nothing of round 2's rooms."""
+    from club.services.teams import play_extra_boards
+    from tests.club.services.test_team_knockout import knockout, play
+
+    session = knockout(tie_break="extra boards")
+    play(session, open_text="3NT= N", closed_text="3NT= N")  # level
+    play_extra_boards(session.pk)
+    html = director_client.get(reverse("teams", args=[session.pk])).content.decode()
+    round_one = html.split('id="round-1"')[1].split("</section>")[0]
+    round_two = html.split('id="round-2"')[1].split("</section>")[0]
+    assert "line-up-fixed" in round_one and 'class="form line-up"' not in round_one
+    assert round_two.count('class="form line-up"') == 2 and "line-up-fixed" not in round_two
