@@ -49,20 +49,28 @@ def session_state(session):
     return (session.pk, session.created_at.timestamp(), session.version)
 
 
+def table_page_state(table_code):
+    """session_state for one table's phone pages: what changes when a write can change
+    them (club.services.locks), not every write to the session."""
+    session = table_code.session
+    return (session.pk, session.created_at.timestamp(), session.tables_version,
+            table_code.pk, table_code.version)
+
+
 def shown_digest(session, *shown):
     """A digest of what a page shows: the session's own fields (name, date, rules,
     status...: everything but the version, which every write bumps) and `shown` (anything
     with a stable repr: no model instances)."""
     fields = [getattr(session, field.attname) for field in session._meta.concrete_fields
-              if field.name != "version"]
+              if field.name not in ("version", "tables_version")]
     return hashlib.sha256(repr((fields, shown)).encode()).hexdigest()
 
 
-def cached_shown(session, key, compute):
+def cached_shown(session, key, compute, state=None):
     """What a page of `session` shows (`compute`: its shown_digest), worked out once per
-    version of the session and `key` (the page first, then the language...) and kept in
-    the cache."""
-    return kept(f"shown-{key[0]}", (session_state(session), key), compute)
+    version of the session (or `state`, a narrower one) and `key` (the page first, then
+    the language...) and kept in the cache."""
+    return kept(f"shown-{key[0]}", (state or session_state(session), key), compute)
 
 
 def cached_html(key, render):

@@ -178,7 +178,12 @@ class Session(models.Model):
     # Bumped by every service that changes what the session's pages show (results, pairs,
     # boards, status, scoring rules): the pages' ETag and cache key.
     version = models.PositiveIntegerField(_("version"), default=0, editable=False)
-    history = tracked(excluded_fields=["version"])
+    # Bumped with `version` by every such service except those that change only some
+    # tables' phone pages (their own entry or call; club.services.locks): with each table
+    # code's own `version`, the key of a table's cached round page.
+    tables_version = models.PositiveIntegerField(_("tables version"), default=0,
+                                                 editable=False)
+    history = tracked(excluded_fields=["version", "tables_version"])
 
     class Meta:
         verbose_name = _("session")

@@ -23,6 +23,9 @@ class TableCode(models.Model):
     table = models.PositiveSmallIntegerField(_("table"))
     code = models.CharField(_("code"), max_length=16, unique=True)
     issued_at = models.DateTimeField(_("issued"), auto_now=True)
+    # Bumped by a write that changes what this table's phone shows and not every table's
+    # (club.services.locks): with the session's `tables_version`, its round page's key.
+    version = models.PositiveIntegerField(_("version"), default=0, editable=False)
 
     class Meta:
         verbose_name = _("table code")

@@ -30,6 +30,7 @@ from club.conditional import (
     not_modified,
     revalidated,
     shown_digest,
+    table_page_state,
     weak_etag,
 )
 from club.forms.table_phones import TableCodeForm, TableEntryForm
@@ -232,8 +233,9 @@ def _cache_headers(response, etag):
 @require_GET
 def table_round(request, code):
     """The round at this table: its pairs, its boards and how far each one is. What the
-    page shows is worked out once per version of the session (cached), so a poll finding
-    it unchanged is a 304 after one query however many entries other tables make."""
+    page shows is worked out once per version of the table's page (cached; see
+    club.services.locks), so a poll finding it unchanged is a 304 after one query, and
+    another table's entry or call does not make it work the page out again."""
     table_code, refusal = check_code(request, code)
     if refusal:
         return _cache_headers(refusal, None)
@@ -254,7 +256,8 @@ def table_round(request, code):
 
     running = table_code.session.status == Session.Status.RUNNING
     kept = running and cached_shown(table_code.session,
-                                    ("table", table_code.table, number, get_language()), shown)
+                                    ("table", table_code.table, number, get_language()), shown,
+                                    state=table_page_state(table_code))
     etag = kept and round_etag(request, table_code, kept)
     if etag and (unchanged := not_modified(request, etag)):
         return with_pass(request, _cache_headers(unchanged, etag), table_code)

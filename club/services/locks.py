@@ -5,23 +5,34 @@ correction racing a board-wide rescore is scored under the rules in force when i
 saved, never with a stale score. (PostgreSQL: the row lock of UPDATE and SELECT ... FOR
 UPDATE. SQLite locks the whole database for every write transaction, which gives the same
 order.) Locking also bumps the session's version, which the pages use as their ETag and
-cache key."""
+cache key.
+
+A table's phone page (club.phones.views.table_round) is keyed more narrowly, so that one
+table's entry does not make the other 29 work out their pages again: on the session's
+`tables_version` and its table code's `version`. A write says which tables' pages it can
+change (`tables`); without it, every table's (`tables_version`)."""
 
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils.translation import gettext
 
-from club.models import Board, Session
+from club.models import Board, Session, TableCode
 from club.plan import SessionPlan
 from club.services.errors import Refused
 
 
-def lock_session(session_id):
+def lock_session(session_id, tables=None):
     """The session, locked until the surrounding transaction ends (call inside one), with
     its version bumped: whoever locks it is about to change what its pages show, and a
-    refused change rolls the bump back with everything else."""
+    refused change rolls the bump back with everything else. `tables`: the only tables
+    whose phone pages the write can change (see the module); None, any table's."""
     assert transaction.get_connection().in_atomic_block, "lock_session needs a transaction"
-    Session.objects.filter(pk=session_id).update(version=F("version") + 1)
+    bumps = {"version": F("version") + 1}
+    if tables is None:
+        bumps["tables_version"] = F("tables_version") + 1
+    Session.objects.filter(pk=session_id).update(**bumps)
+    if tables:
+        touch_tables(session_id, tables)
     return (Session.objects.select_for_update(of=("self",))
             .select_related("compensation_table").get(pk=session_id))
 
@@ -34,7 +45,18 @@ def touch_sessions_of(player_id):
     playing = (Q(pairs__player1_id=player_id) | Q(pairs__player2_id=player_id)
                | Q(individual_entries__player_id=player_id))
     ids = Session.objects.filter(playing).values("pk")
-    Session.objects.filter(pk__in=ids).update(version=F("version") + 1)
+    Session.objects.filter(pk__in=ids).update(version=F("version") + 1,
+                                              tables_version=F("tables_version") + 1)
+
+
+def touch_tables(session_id, tables):
+    """What the phone pages of these tables show may change (inside the transaction of a
+    lock_session): their keys change; `tables` None: every table's."""
+    if tables is None:
+        Session.objects.filter(pk=session_id).update(tables_version=F("tables_version") + 1)
+    else:
+        TableCode.objects.filter(session_id=session_id, table__in=tables).update(
+            version=F("version") + 1)
 
 
 def current_plan(session, plan=None):
@@ -57,12 +79,13 @@ def locked_row(model, pk, gone):
     return found
 
 
-def locked_board(board_id):
-    """(session, board) with the board's session locked; Refused if the board is gone."""
+def locked_board(board_id, tables=None):
+    """(session, board) with the board's session locked (`tables` as for lock_session);
+    Refused if the board is gone."""
     session_id = Board.objects.filter(pk=board_id).values_list("session_id", flat=True).first()
     if session_id is None:
         raise Refused(gettext("This board no longer exists."))
-    session = lock_session(session_id)
+    session = lock_session(session_id, tables)
     board = Board.objects.get(pk=board_id)
     board.session = session
     return session, board

@@ -151,14 +151,16 @@ def _save_scored(session, board, result, hcp_field=None):
 
 
 def enter_result(board_id, *, ns_pair_id, ew_pair_id, values, board_hcp=None,
-                 hcp_field=None):
+                 hcp_field=None, tables=None):
     """Store a new result on a board; `values` are its fields (contract fields from
     contract_values, a board not played included, ns_hcp, table, round, rulings).
     `board_hcp`, when given, is first given to the (duplicated) board, in the same
-    transaction (club.services.hcp.give_board_hcp: the first table's stands). Raises
-    DuplicateResult, MissingHcp or Refused."""
+    transaction (club.services.hcp.give_board_hcp: the first table's stands). `tables`:
+    the only tables whose phone pages the result changes (club.services.locks): None,
+    any table's; () when the caller touches them itself. Raises DuplicateResult,
+    MissingHcp or Refused."""
     with transaction.atomic():
-        session, board = locked_board(board_id)
+        session, board = locked_board(board_id, tables)
         refuse_closed(session)
         if board_hcp is not None:
             give_board_hcp(session, board, board_hcp)

@@ -19,10 +19,10 @@ from django.utils.translation import gettext
 from club.models import CONTRACT_FIELDS, Board, DirectorCall, Result, TableCode, TableEntry
 from club.services.errors import Refused
 from club.services.hcp import hcp_conflict, hcp_needed, row_hcp
-from club.services.locks import current_plan, lock_session
+from club.services.locks import current_plan, lock_session, touch_tables
 from club.services.results import enter_result, refuse_closed
 from club.services.scoring import table_score
-from club.visibility import current_seating, played_pairs
+from club.visibility import current_seating, played_pairs, public_boards
 
 # No 0/O, 1/I/L: read off a card and typed on a phone without doubt. 31 ** 8 codes.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -109,8 +109,9 @@ def refuse_other_round(session, plan, table, round, board_number):
     """Refused unless `round` is the round this table is playing now
     (club.visibility.current_seating): a table enters only its current round's boards, so
     that nothing is stored, or shown, for a board before its pairs play it. The director
-    can enter any board."""
-    current = current_seating(plan.seatings_of_table(table), played_pairs(session),
+    can enter any board. Returns the session's played_pairs, read for the check."""
+    played = played_pairs(session)
+    current = current_seating(plan.seatings_of_table(table), played,
                               session.boards_per_round)
     if current is None:
         raise Refused(gettext("Table %(table)s has played all its rounds: call the director "
@@ -121,6 +122,7 @@ def refuse_other_round(session, plan, table, round, board_number):
                               "%(current)s first.") % {
                                   "table": table, "current": current.round,
                                   "board": board_number, "round": round})
+    return played
 
 
 def _seated_board(session, plan, table, round, board_number):
@@ -153,7 +155,9 @@ def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=
     the session's SessionPlan as the table's page loaded it (used when still current).
     Raises ResultExists, EntryExists or Refused."""
     with transaction.atomic():
-        session = lock_session(session_id)
+        # An entry shows on its own table's phone alone (the director's pages follow the
+        # session's version).
+        session = lock_session(session_id, tables=[table])
         seen = TableEntry.objects.filter(key=key).first()
         if seen is not None:
             if seen.session_id == session.pk:
@@ -185,7 +189,8 @@ def submit_entry(session_id, *, table, round, board_number, key, values, ns_hcp=
 
 
 def _locked_entry(session_id, key, table=None):
-    session = lock_session(session_id)
+    # The entry's table alone sees it (a director's call, without a table: every table).
+    session = lock_session(session_id, tables=None if table is None else [table])
     entries = TableEntry.objects.filter(key=key, session=session)
     if table is not None:
         entries = entries.filter(table=table)
@@ -212,8 +217,9 @@ def accept_entry(session_id, key, table=None, plan=None):
         if entry.status == TableEntry.Status.HELD:
             raise Refused(gettext("This entry is held for the director: call the director."))
         refuse_closed(session)
-        refuse_other_round(session, current_plan(session, plan), entry.table, entry.round,
-                           entry.board.number)
+        plan = current_plan(session, plan)
+        played = refuse_other_round(session, plan, entry.table, entry.round,
+                                    entry.board.number)
         board = entry.board
         conflict = hcp_conflict(board, entry.ns_hcp, ns_pair=entry.ns_pair)
         if conflict:
@@ -223,12 +229,33 @@ def accept_entry(session_id, key, table=None, plan=None):
         hcp_values, board_hcp = row_hcp(session, entry.ns_hcp, from_scorecard=True)
         values = {name: getattr(entry, name) for name in ENTRY_FIELDS}
         values.update(round=entry.round, table=entry.table, **hcp_values)
+        tables = _tables_shown(plan, entry, played, board_hcp)
         result = enter_result(board.pk, ns_pair_id=entry.ns_pair_id,
-                              ew_pair_id=entry.ew_pair_id, values=values, board_hcp=board_hcp)
+                              ew_pair_id=entry.ew_pair_id, values=values, board_hcp=board_hcp,
+                              tables=())
+        touch_tables(session.pk, tables)
         entry.status, entry.result, entry.decided_at = (
             TableEntry.Status.ACCEPTED, result, timezone.now())
         entry.save(update_fields=["status", "result", "decided_at"])
         return entry
+
+
+def _tables_shown(plan, entry, played, board_hcp):
+    """The tables whose phone pages a result accepted from `entry` can change, or None for
+    every table: a table's page reads the results of the pairs it seats (in any round) and
+    which boards are released (club.visibility). So: the tables seating either pair,
+    unless the result releases a board or gives the board its HCP (rescoring the board's
+    other results). A Swiss, teams or individual page reads more of the session (every
+    pair's match, the other room, each player's partners): every table."""
+    if plan.swiss or plan.teams or plan.individual:
+        return None
+    if board_hcp is not None and entry.board.ns_hcp != board_hcp:
+        return None
+    ns, ew = entry.ns_pair.number, entry.ew_pair.number
+    after = {**played, entry.board.number: played.get(entry.board.number, set()) | {ns, ew}}
+    if public_boards(plan, played) != public_boards(plan, after):
+        return None
+    return sorted({s.table for s in plan.seatings if ns in s.pairs or ew in s.pairs})
 
 
 def _hold(entry, note):
@@ -275,7 +302,7 @@ def call_director(session_id, table, round=None, *, board=None,
         raise Refused(gettext("Choose why you call the director: %(reasons)s.") % {
             "reasons": ", ".join(str(label) for label in DirectorCall.Reason.labels)})
     with transaction.atomic():
-        session = lock_session(session_id)
+        session = lock_session(session_id, tables=[table])  # its own phone shows the call
         if not 1 <= table <= session.tables:
             raise Refused(gettext("This session has tables 1 to %(tables)s.")
                           % {"tables": session.tables})
@@ -304,10 +331,11 @@ def call_director(session_id, table, round=None, *, board=None,
 def answer_call(session_id, call_id):
     """The director has answered the call (answering twice is harmless)."""
     with transaction.atomic():
-        session = lock_session(session_id)
+        session = lock_session(session_id, tables=())
         call = DirectorCall.objects.filter(session=session, pk=call_id).first()
         if call is None:
             raise Refused(gettext("This call no longer exists."))
+        touch_tables(session.pk, [call.table])  # the call's phone alone shows it
         if call.answered_at is None:
             call.answered_at = timezone.now()
             call.save(update_fields=["answered_at"])

@@ -12,9 +12,10 @@ corrected result (history) is
 (b) exported as a JSON archive and imported with `import_session --json`: every stored
     value of its session, pairs, boards and results is equal, except what an import makes
     new by design: ids (the rows are new, and pairs and results are matched by number),
-    the session's `created_at`, `version` and `status` (an import lands as "finished" for
-    the director's check: club.io.archive.IMPORTED_STATUS), and the results' `version`,
-    `created_at` and `updated_at` (a new result is at version 1, made now).
+    the session's `created_at`, `version`, `tables_version` and `status` (an import lands
+    as "finished" for the director's check: club.io.archive.IMPORTED_STATUS), and the
+    results' `version`, `created_at` and `updated_at` (a new result is at version 1, made
+    now).
 
 The movements are listed in MOVEMENTS: the even-table Mitchells of a later issue (skip,
 relay and bye) are new entries there.
@@ -151,7 +152,8 @@ def stored_session(session):
         r, "board_id", "ns_pair_id", "ew_pair_id", "version", "created_at", "updated_at")
         for r in Result.objects.filter(board__session=session).select_related(
             "board", "ns_pair", "ew_pair")}
-    return values(session, "created_at", "version", "status"), pairs, boards, results
+    return (values(session, "created_at", "version", "tables_version", "status"), pairs,
+            boards, results)
 
 
 # Deals the solver takes next to no time over (a random deal costs it a fifth of a second

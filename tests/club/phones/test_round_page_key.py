@@ -1,0 +1,112 @@
+"""A table's round page is worked out once per version of that table's page (issue 24,
+club.services.locks), not once per write to the session: another table's entry, its
+acceptance and its call leave the cached page in place, so the poll is a 304 after as few
+queries as when nothing was written; and, played through an evening with the director's
+writes among the tables', the cached page never differs from one worked out afresh."""
+
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from club.models import DirectorCall
+from club.services.players import save_player
+from club.services.results import contract_values, correct_result
+from club.services.table_phones import (
+    accept_entry,
+    answer_call,
+    call_director,
+    issue_codes,
+    submit_entry,
+)
+from scoring.engine import parse_result
+from tests.club.phones.test_round_etag import round_url
+from tests.factories import make_session
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def evening():
+    """3-table Mitchell of 2 rounds, 1 board a round: NS pair t stays at table t, the EW
+    pairs move up a table (EW pair 4: table 1, then 2), the boards down (board 1: table 1,
+    then table 3)."""
+    session = make_session(tables=3, rounds=2, boards_per_round=1)
+    session.boards.update(ns_hcp=20)
+    issue_codes(session.pk)
+    return session
+
+
+def poll_queries(client, url, etag):
+    """(status, number of queries) of a poll carrying `etag`."""
+    with CaptureQueriesContext(connection) as queries:
+        status = client.get(url, headers={"If-None-Match": etag}).status_code
+    return status, len(queries)
+
+
+def play(session, table, board, round, text="4S= N"):
+    entry = submit_entry(session.pk, table=table, round=round, board_number=board,
+                         key=uuid.uuid4(), values=contract_values(parse_result(text)))
+    return entry, lambda: accept_entry(session.pk, entry.key, table=table)
+
+
+def test_another_tables_writes_keep_the_cached_round_page(client, evening):
+    url = round_url(evening, 3)  # seats NS pair 3 and EW pairs 6, then 5: not 1 or 4
+    etag = client.get(url)["ETag"]
+    quiet = poll_queries(client, url, etag)
+    assert quiet[0] == 304
+    _entry, accept = play(evening, 1, 1, 1)
+    assert poll_queries(client, url, etag) == quiet
+    accept()
+    assert poll_queries(client, url, etag) == quiet
+    call_director(evening.pk, 1, 1)
+    assert poll_queries(client, url, etag) == quiet
+
+
+def test_a_cached_round_page_is_never_stale(client, evening):
+    """After every write, each table's pages (its current round, rounds 1 and 2) are
+    polled: a 304 (their keys' cached digests) only when the page worked out again shows
+    the same. The director corrects table 1's board 1 while table 1 plays
+    round 2, where its pairs may not see board 1: table 1's page for round 1 says
+    "changed by the director" only once table 3, which seats neither of its pairs, has
+    played board 1 and released it."""
+    urls = [round_url(evening, table) + query for table in (1, 2, 3)
+            for query in ("", "?round=1", "?round=2")]
+
+    etags = {url: client.get(url)["ETag"] for url in urls}
+
+    def check(what):
+        """Each page polled with the ETag it last had: a 304 must mean the page worked out
+        afresh (an empty cache, as a new worker) still has that ETag."""
+        answered = {url: poll_queries(client, url, etags[url])[0] for url in urls}
+        cache.clear()
+        fresh = {url: client.get(url)["ETag"] for url in urls}
+        stale = [url for url in urls if answered[url] == 304 and fresh[url] != etags[url]]
+        assert not stale, f"{what}: {stale}"
+        etags.update(fresh)
+
+    def play_and_check(table, board, round):
+        _entry, accept = play(evening, table, board, round)
+        check(f"entry at table {table}, round {round}")
+        accept()
+        check(f"acceptance at table {table}, round {round}")
+
+    for table in (1, 2, 3):
+        play_and_check(table, table, 1)
+    play_and_check(1, 2, 2)
+    play_and_check(2, 3, 2)
+    result = evening.boards.get(number=1).results.get()
+    correct_result(result.pk, result.version, contract_values(parse_result("3NT+1 N")))
+    check("the director's correction")
+    call_director(evening.pk, 2, 2)
+    check("a call")
+    answer_call(evening.pk, DirectorCall.objects.get(session=evening).pk)
+    check("its answer")
+    save_player({"name": "Renamed EW"}, evening.pairs.get(number=4).player1.pk)
+    check("a renamed player")
+    table_1_round_1 = client.get(urls[1]).content.decode()
+    play_and_check(3, 1, 2)
+    assert "changed by the director" in client.get(urls[1]).content.decode()
+    assert "changed by the director" not in table_1_round_1
