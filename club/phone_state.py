@@ -4,6 +4,7 @@ those boards, and what club.visibility lets the table see. Loaded once per reque
 fixed number of queries; nothing here writes."""
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext
@@ -83,8 +84,6 @@ class TableState:
         self.schedule = self.plan.seatings
         self.rounds = [Round(s, list(self.plan.boards_of(s)))
                        for s in self.plan.seatings_of_table(self.table)]
-        self.named = named_pairs(session, {n for r in self.rounds for n in r.seating.pairs})
-        boards = {n for r in self.rounds for n in r.boards}
         played = played_pairs(session)
         seatings = [r.seating for r in self.rounds]
         per_round = session.boards_per_round
@@ -93,29 +92,58 @@ class TableState:
         # Boards every table has played: their travellers are complete.
         self.public = public_boards(self.plan, played)
         self.visible = table_visibility(self.public, self.seated, played)
+
+    # What a page shows, loaded when it is first read: a post that is stored and redirected
+    # reads none of it (one query each).
+
+    @cached_property
+    def named(self):
+        return named_pairs(self.session, {n for r in self.rounds for n in r.seating.pairs})
+
+    @cached_property
+    def results(self):
+        """The table's results by (round, board): in a Howell a table may play the same
+        boards in two rounds."""
         ids = [self.pairs[n].pk for r in self.rounds for n in r.seating.pairs
                if n in self.pairs]
-        # By (round, board): in a Howell a table may play the same boards in two rounds.
-        self.results = {}
-        for result in (Result.objects.filter(board__session=session, board__number__in=boards)
+        results = {}
+        for result in (Result.objects.filter(board__session=self.session,
+                                             board__number__in=self._boards)
                        .filter(Q(ns_pair__in=ids) | Q(ew_pair__in=ids))
                        .select_related("board").defer(*UNSHOWN_RESULT_BOARD)):
             number = result.board.number
             for round_ in self.rounds:
                 if number in round_.boards and (
                         {result.ns_pair_id, result.ew_pair_id} & self._ids(round_.seating)):
-                    result.board.session = session
-                    self.results[round_.seating.round, number] = result
-        # Open entries by (round, board); accepted ones by the result they made.
-        self.entries, self.accepted = {}, {}
-        for entry in (TableEntry.objects.filter(session=session, table=self.table,
-                                                board__number__in=boards)
+                    result.board.session = self.session
+                    results[round_.seating.round, number] = result
+        return results
+
+    @cached_property
+    def _entries(self):
+        """(open entries by (round, board), accepted ones by the result they made)."""
+        entries, accepted = {}, {}
+        for entry in (TableEntry.objects.filter(session=self.session, table=self.table,
+                                                board__number__in=self._boards)
                       .exclude(status=TableEntry.Status.WITHDRAWN).select_related("board")
                       .defer(*UNSHOWN_RESULT_BOARD)):
             if entry.status == TableEntry.Status.ACCEPTED:
-                self.accepted[entry.result_id] = entry
+                accepted[entry.result_id] = entry
             else:
-                self.entries[entry.round, entry.board.number] = entry
+                entries[entry.round, entry.board.number] = entry
+        return entries, accepted
+
+    @property
+    def entries(self):
+        return self._entries[0]
+
+    @property
+    def accepted(self):
+        return self._entries[1]
+
+    @property
+    def _boards(self):
+        return {n for r in self.rounds for n in r.boards}
 
     def _ids(self, seating):
         return {self.pairs[n].pk for n in seating.pairs if n in self.pairs}

@@ -79,13 +79,12 @@ def locked_row(model, pk, gone):
     return found
 
 
-def locked_board(board_id, tables=None):
-    """(session, board) with the board's session locked (`tables` as for lock_session);
-    Refused if the board is gone."""
+def locked_board(board_id):
+    """(session, board) with the board's session locked; Refused if the board is gone."""
     session_id = Board.objects.filter(pk=board_id).values_list("session_id", flat=True).first()
     if session_id is None:
         raise Refused(gettext("This board no longer exists."))
-    session = lock_session(session_id, tables)
+    session = lock_session(session_id)
     board = Board.objects.get(pk=board_id)
     board.session = session
     return session, board

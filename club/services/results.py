@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from club.models import CONTRACT_FIELDS, BoardPlay, Pair, Result, TableEntry
+from club.models import CONTRACT_FIELDS, Board, BoardPlay, Pair, Result, TableEntry
 from club.services.errors import DuplicateResult, Refused, StaleResult
 from club.services.hcp import give_board_hcp
 from club.services.locks import locked_board
@@ -151,16 +151,20 @@ def _save_scored(session, board, result, hcp_field=None):
 
 
 def enter_result(board_id, *, ns_pair_id, ew_pair_id, values, board_hcp=None,
-                 hcp_field=None, tables=None):
+                 hcp_field=None, locked=None):
     """Store a new result on a board; `values` are its fields (contract fields from
     contract_values, a board not played included, ns_hcp, table, round, rulings).
     `board_hcp`, when given, is first given to the (duplicated) board, in the same
-    transaction (club.services.hcp.give_board_hcp: the first table's stands). `tables`:
-    the only tables whose phone pages the result changes (club.services.locks): None,
-    any table's; () when the caller touches them itself. Raises DuplicateResult,
-    MissingHcp or Refused."""
+    transaction (club.services.hcp.give_board_hcp: the first table's stands). `locked`:
+    the board's session when the caller has locked it already in its transaction
+    (club.services.table_phones, which says whose phone pages change), which spares
+    locking it again. Raises DuplicateResult, MissingHcp or Refused."""
     with transaction.atomic():
-        session, board = locked_board(board_id, tables)
+        if locked is None:
+            session, board = locked_board(board_id)
+        else:
+            session, board = locked, Board.objects.get(pk=board_id, session=locked)
+            board.session = session
         refuse_closed(session)
         if board_hcp is not None:
             give_board_hcp(session, board, board_hcp)

@@ -232,7 +232,7 @@ def accept_entry(session_id, key, table=None, plan=None):
         tables = _tables_shown(plan, entry, played, board_hcp)
         result = enter_result(board.pk, ns_pair_id=entry.ns_pair_id,
                               ew_pair_id=entry.ew_pair_id, values=values, board_hcp=board_hcp,
-                              tables=())
+                              locked=session)
         touch_tables(session.pk, tables)
         entry.status, entry.result, entry.decided_at = (
             TableEntry.Status.ACCEPTED, result, timezone.now())
