@@ -205,6 +205,10 @@ def round_number(request):
         return None
 
 
+# What the round page's context holds besides plain data: never kept, given again on use.
+UNKEPT_CONTEXT = ("session", "call_reasons")
+
+
 def shown_on_round(session, context):
     """A digest of what the round page shows: the session's own fields and the page's
     context (the pairs seated and their names, each board's state and the results the
@@ -212,7 +216,7 @@ def shown_on_round(session, context):
     another table changes none of it. The digest is a repr, so the context holds plain
     data, no model instance (whose repr names only its __str__; a test checks it)."""
     return shown_digest(session, sorted((key, value) for key, value in context.items()
-                                        if key not in ("session", "call_reasons")))
+                                        if key not in UNKEPT_CONTEXT))
 
 
 def round_etag(request, table_code, shown):
@@ -233,9 +237,10 @@ def _cache_headers(response, etag):
 @require_GET
 def table_round(request, code):
     """The round at this table: its pairs, its boards and how far each one is. What the
-    page shows is worked out once per version of the table's page (cached; see
-    club.services.locks), so a poll finding it unchanged is a 304 after one query, and
-    another table's entry or call does not make it work the page out again."""
+    page shows (its context and digest) is worked out once per version of the table's page
+    (cached; see club.services.locks), so a poll finding it unchanged is a 304 after one
+    query, another phone opening it is rendered from the kept context, and another
+    table's entry or call does not make it work the page out again."""
     table_code, refusal = check_code(request, code)
     if refusal:
         return _cache_headers(refusal, None)
@@ -251,25 +256,38 @@ def table_round(request, code):
         return loaded
 
     def shown():
+        """What the page shows: its context as plain data (no session) and its digest."""
         context = page()["context"]
-        return context and shown_on_round(table_code.session, context)
+        return context and {
+            "context": {key: value for key, value in context.items()
+                        if key not in UNKEPT_CONTEXT},
+            "digest": shown_on_round(table_code.session, context)}
 
     running = table_code.session.status == Session.Status.RUNNING
     kept = running and cached_shown(table_code.session,
                                     ("table", table_code.table, number, get_language()), shown,
                                     state=table_page_state(table_code))
-    etag = kept and round_etag(request, table_code, kept)
+    etag = kept and round_etag(request, table_code, kept["digest"])
     if etag and (unchanged := not_modified(request, etag)):
         return with_pass(request, _cache_headers(unchanged, etag), table_code)
-    state, refusal, context = page()["state"], loaded["refusal"], loaded["context"]
-    if refusal:
-        return _cache_headers(refusal, None)
-    if context is None:
-        raise Http404(gettext("This table has no such round."))
-    response = _page(request, "club/phones/round.html", context, state)
+    if kept:
+        # The page as kept for this version of the table's page: rendered without loading
+        # the table's state (the players of a table opening it at once).
+        context = {**kept["context"], "session": table_code.session,
+                   "call_reasons": DirectorCall.Reason.choices}
+    else:
+        refusal, context = page()["refusal"], loaded["context"]
+        if refusal:
+            return _cache_headers(refusal, None)
+        if context is None:
+            raise Http404(gettext("This table has no such round."))
+    response = with_pass(request, render(request, "club/phones/round.html", context),
+                         table_code)
     # The ETag of what was rendered, after rendering: the CSRF cookie set now when the
     # phone had none.
-    return _cache_headers(response, running and round_etag(request, table_code, shown()))
+    # (Running, the page was kept: a round without a context was answered above.)
+    return _cache_headers(response, running and round_etag(request, table_code,
+                                                           kept["digest"]))
 
 
 def _board_or_404(state, board_number):

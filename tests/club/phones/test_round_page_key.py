@@ -4,11 +4,13 @@ acceptance and its call leave the cached page in place, so the poll is a 304 aft
 queries as when nothing was written; and, played through an evening with the director's
 writes among the tables', the cached page never differs from one worked out afresh."""
 
+import re
 import uuid
 
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from club.models import DirectorCall
@@ -46,6 +48,12 @@ def poll_queries(client, url, etag):
     return status, len(queries)
 
 
+def page_text(client, url):
+    """The page's HTML, its forms' CSRF tokens (masked anew on every rendering) blanked."""
+    html = client.get(url).content.decode()
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+
 def play(session, table, board, round, text="4S= N"):
     entry = submit_entry(session.pk, table=table, round=round, board_number=board,
                          key=uuid.uuid4(), values=contract_values(parse_result(text)))
@@ -65,31 +73,54 @@ def test_another_tables_writes_keep_the_cached_round_page(client, evening):
     assert poll_queries(client, url, etag) == quiet
 
 
+def test_a_phone_opening_a_page_another_phone_opened_loads_no_table_state(client,
+                                                                          evening):
+    """The players of a table open its page at once: the first works it out, the others
+    are given the page kept for that version, after the one query of a poll."""
+    url = round_url(evening, 2)
+    first = page_text(client, url)
+    etag = client.get(url)["ETag"]
+    poll = poll_queries(client, url, etag)
+    other = Client()
+    with CaptureQueriesContext(connection) as queries:
+        response = other.get(url)
+    assert response.status_code == 200 and response["ETag"] != ""
+    assert len(queries) == poll[1]
+    assert page_text(other, url) == first
+
+
 def test_a_cached_round_page_is_never_stale(client, evening):
-    """After every write, each table's pages (its current round, rounds 1 and 2) are
+    """After every write, each table's pages (its current round and round 1) are
     polled: a 304 (their keys' cached digests) only when the page worked out again shows
     the same. The director corrects table 1's board 1 while table 1 plays
     round 2, where its pairs may not see board 1: table 1's page for round 1 says
     "changed by the director" only once table 3, which seats neither of its pairs, has
     played board 1 and released it."""
     urls = [round_url(evening, table) + query for table in (1, 2, 3)
-            for query in ("", "?round=1", "?round=2")]
+            for query in ("", "?round=1")]
 
     etags = {url: client.get(url)["ETag"] for url in urls}
 
+    other = Client()
+
     def check(what):
         """Each page polled with the ETag it last had: a 304 must mean the page worked out
-        afresh (an empty cache, as a new worker) still has that ETag."""
+        afresh (an empty cache, as a new worker) still has that ETag; and the page another
+        phone opens (from the cache) is the page worked out afresh."""
         answered = {url: poll_queries(client, url, etags[url])[0] for url in urls}
+        served = {url: page_text(other, url) for url in urls}
         cache.clear()
         fresh = {url: client.get(url)["ETag"] for url in urls}
         stale = [url for url in urls if answered[url] == 304 and fresh[url] != etags[url]]
         assert not stale, f"{what}: {stale}"
+        cache.clear()
+        assert {url: page_text(other, url) for url in urls} == served, what
         etags.update(fresh)
 
     def play_and_check(table, board, round):
         _entry, accept = play(evening, table, board, round)
-        check(f"entry at table {table}, round {round}")
+        if (table, round) == (1, 1):  # an entry touches its own table alone, as a call
+            check("the first entry")
         accept()
         check(f"acceptance at table {table}, round {round}")
 
