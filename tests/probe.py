@@ -98,6 +98,11 @@ MUTATIONS = [
         "    if public_boards(plan, played) != public_boards(plan, after):",
         "    if False:",
         ("tests/club/phones/test_round_page_key.py",)),
+    Mutation(
+        "accept-touches-its-own-table-only", "club/services/table_phones.py",
+        "    return sorted(tables)\n",
+        "    return [entry.table]\n",
+        ("tests/club/phones/test_round_page_key.py",)),
     # --- a session's life ---------------------------------------------------------------------
     Mutation(
         "status-change-from-any-status", "club/services/sessions.py",

@@ -22,7 +22,7 @@ from club.services.hcp import hcp_conflict, hcp_needed, row_hcp
 from club.services.locks import current_plan, lock_session, touch_tables
 from club.services.results import enter_result, refuse_closed
 from club.services.scoring import table_score
-from club.visibility import current_seating, played_pairs, public_boards
+from club.visibility import current_seating, played_pairs, public_boards, seated_now
 
 # No 0/O, 1/I/L: read off a card and typed on a phone without doubt. 31 ** 8 codes.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -242,20 +242,33 @@ def accept_entry(session_id, key, table=None, plan=None):
 
 def _tables_shown(plan, entry, played, board_hcp):
     """The tables whose phone pages a result accepted from `entry` can change, or None for
-    every table: a table's page reads the results of the pairs it seats (in any round) and
-    which boards are released (club.visibility). So: the tables seating either pair,
-    unless the result releases a board or gives the board its HCP (rescoring the board's
-    other results). A Swiss, teams or individual page reads more of the session (every
-    pair's match, the other room, each player's partners): every table."""
+    every table. A table's page reads (club.phone_state) the results of its own seatings
+    (a board of a round, played by a pair of that round: this decides its current round
+    too) and shows a board's result once it is released or every pair seated there now has
+    played it (club.visibility). So the result of pairs P on board B touches the tables
+    with a round playing B with a pair of P, and the tables playing B in some round that
+    seat a pair of P now: in a Mitchell played in step, its own table alone; a table that
+    has gone ahead and waits for a pair of P, too. Every table when it releases a board
+    or gives the board its HCP (rescoring the board's other results). A Swiss, teams or
+    individual page reads more of the session (every pair's match, the other room, each
+    player's partners): every table."""
     if plan.swiss or plan.teams or plan.individual:
         return None
     if board_hcp is not None and entry.board.ns_hcp != board_hcp:
         return None
-    ns, ew = entry.ns_pair.number, entry.ew_pair.number
-    after = {**played, entry.board.number: played.get(entry.board.number, set()) | {ns, ew}}
+    number, pairs = entry.board.number, {entry.ns_pair.number, entry.ew_pair.number}
+    after = {**played, number: played.get(number, set()) | pairs}
     if public_boards(plan, played) != public_boards(plan, after):
         return None
-    return sorted({s.table for s in plan.seatings if ns in s.pairs or ew in s.pairs})
+    per_round, tables = plan.session.boards_per_round, set()
+    for table in {s.table for s in plan.seatings}:
+        seatings = plan.seatings_of_table(table)
+        playing_board = [s for s in seatings if number in plan.boards_of(s)]
+        seated = seated_now(seatings, after, per_round)
+        if any(pairs & set(s.pairs) for s in playing_board) or (
+                playing_board and seated is not None and pairs & set(seated.pairs)):
+            tables.add(table)
+    return sorted(tables)
 
 
 def _hold(entry, note):

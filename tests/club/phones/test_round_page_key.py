@@ -89,33 +89,38 @@ def test_a_phone_opening_a_page_another_phone_opened_loads_no_table_state(client
     assert page_text(other, url) == first
 
 
+class Watcher:
+    """Polls pages after every write, each with the ETag it last had: a 304 must mean the
+    page worked out afresh (an empty cache, as a new worker) still has that ETag; and the
+    page another phone opens (from the cache) must be the page worked out afresh."""
+
+    def __init__(self, client, urls):
+        self.client, self.urls, self.other = client, urls, Client()
+        self.etags = {url: client.get(url)["ETag"] for url in urls}
+
+    def check(self, what):
+        urls = self.urls
+        answered = {url: poll_queries(self.client, url, self.etags[url])[0] for url in urls}
+        served = {url: page_text(self.other, url) for url in urls}
+        cache.clear()
+        fresh = {url: self.client.get(url)["ETag"] for url in urls}
+        stale = [url for url in urls if answered[url] == 304 and fresh[url] != self.etags[url]]
+        assert not stale, f"{what}: {stale}"
+        cache.clear()
+        assert {url: page_text(self.other, url) for url in urls} == served, what
+        self.etags.update(fresh)
+
+
 def test_a_cached_round_page_is_never_stale(client, evening):
     """After every write, each table's pages (its current round and round 1) are
-    polled: a 304 (their keys' cached digests) only when the page worked out again shows
-    the same. The director corrects table 1's board 1 while table 1 plays
+    polled (Watcher). The director corrects table 1's board 1 while table 1 plays
     round 2, where its pairs may not see board 1: table 1's page for round 1 says
     "changed by the director" only once table 3, which seats neither of its pairs, has
     played board 1 and released it."""
     urls = [round_url(evening, table) + query for table in (1, 2, 3)
             for query in ("", "?round=1")]
-
-    etags = {url: client.get(url)["ETag"] for url in urls}
-
-    other = Client()
-
-    def check(what):
-        """Each page polled with the ETag it last had: a 304 must mean the page worked out
-        afresh (an empty cache, as a new worker) still has that ETag; and the page another
-        phone opens (from the cache) is the page worked out afresh."""
-        answered = {url: poll_queries(client, url, etags[url])[0] for url in urls}
-        served = {url: page_text(other, url) for url in urls}
-        cache.clear()
-        fresh = {url: client.get(url)["ETag"] for url in urls}
-        stale = [url for url in urls if answered[url] == 304 and fresh[url] != etags[url]]
-        assert not stale, f"{what}: {stale}"
-        cache.clear()
-        assert {url: page_text(other, url) for url in urls} == served, what
-        etags.update(fresh)
+    watcher = Watcher(client, urls)
+    check = watcher.check
 
     def play_and_check(table, board, round):
         _entry, accept = play(evening, table, board, round)
@@ -141,3 +146,23 @@ def test_a_cached_round_page_is_never_stale(client, evening):
     play_and_check(3, 1, 2)
     assert "changed by the director" in client.get(urls[1]).content.decode()
     assert "changed by the director" not in table_1_round_1
+
+
+def test_a_table_gone_ahead_is_never_stale(client):
+    """A 5-table Mitchell of 3 rounds, 1 board a round, played out of step: table 2 plays
+    rounds 1 and 2 while table 1 is still in round 1, then waits in round 3 for EW pair 10,
+    which plays board 2 (table 2's board in round 1) at table 1 in round 2. Then both pairs
+    now seated at table 2 have played board 2, and its round 1 page shows the result."""
+    session = make_session(tables=5, rounds=3, boards_per_round=1)
+    session.boards.update(ns_hcp=20)
+    issue_codes(session.pk)
+    urls = [round_url(session, table) + query for table in (1, 2, 5)
+            for query in ("", "?round=1")]
+    watcher = Watcher(client, urls)
+    for table, board, round, text in ((1, 1, 1, "4S= N"), (2, 2, 1, "3NT+2 S"),
+                                      (5, 5, 1, "4S= N"), (2, 3, 2, "4S= N"),
+                                      (1, 2, 2, "2H-1 E")):
+        _entry, accept = play(session, table, board, round, text)
+        accept()
+        watcher.check(f"acceptance at table {table}, round {round}")
+    assert "3NT+2" in client.get(round_url(session, 2) + "?round=1").content.decode()

@@ -1,7 +1,8 @@
 """Which tables' phone pages a write can change (issue 24, club.services.locks): a table's
 own entry, withdrawal or call touches that table alone; an accepted result touches the
-tables that seat its pairs, or every table when it releases a board or gives the board its
-HCP; any other write (the director's) every table. The pages' keys are these versions
+tables whose pages read it (its own, and one gone ahead that now seats one of its pairs),
+or every table when it releases a board or gives the board its HCP; any other write (the
+director's) every table. The pages' keys are these versions
 (tests/club/phones/test_round_page_key.py checks the pages never go stale)."""
 
 import uuid
@@ -81,10 +82,27 @@ def test_an_entry_its_withdrawal_and_a_call_touch_their_own_table(evening):
     assert touched(evening, lambda: answer_call(evening.pk, call.pk)) == {4}
 
 
-def test_an_accepted_result_touches_the_tables_that_seat_its_pairs(evening):
+def test_an_accepted_result_in_step_touches_its_own_table(evening):
     entry = entry_at(evening, 1, 1)
-    # NS pair 1 (table 1) and EW pair 6 (table 1, then table 2); board 1 waits for table 5.
-    assert touched(evening, lambda: accept_entry(evening.pk, entry.key, table=1)) == {1, 2}
+    # NS pair 1 and EW pair 6 play board 1 at table 1; EW pair 6 goes on to table 2, which
+    # never plays board 1, and board 1 goes on to table 5, which seats neither pair.
+    assert touched(evening, lambda: accept_entry(evening.pk, entry.key, table=1)) == {1}
+
+
+def test_an_accepted_result_touches_a_table_gone_ahead_that_waits_for_its_pair():
+    """5-table Mitchell of 3 rounds, 1 board a round. Table 2 plays rounds 1 and 2 while
+    table 1 plays round 1 only: table 2 is in round 3, which seats EW pair 10, still at
+    table 1 in round 2 with board 2, the board table 2 played in round 1. Once pair 10 has
+    played board 2, both pairs seated at table 2 have: its round 1 page shows board 2's
+    result, so table 2's pages are touched."""
+    session = make_session(tables=5, rounds=3, boards_per_round=1)
+    session.boards.update(ns_hcp=20)
+    issue_codes(session.pk)
+    for table, board, round in ((1, 1, 1), (2, 2, 1), (5, 5, 1), (2, 3, 2)):
+        played = entry_at(session, table, board, round=round)
+        accept_entry(session.pk, played.key, table=table)
+    entry = entry_at(session, 1, 2, round=2)
+    assert touched(session, lambda: accept_entry(session.pk, entry.key, table=1)) == {1, 2}
 
 
 def test_a_result_that_releases_a_board_touches_every_table(evening):
