@@ -49,6 +49,9 @@ def test_the_visitors_flow_against_the_server(live_server, transactional_db):
     assert len(boards) == 2 * 2  # rounds 2 and 3, two boards each
     phone = TablePhone(bench, True, code, list(boards))
     rng = random.Random(1)
+    phone.step(rng)  # play starts: the round page, then the first board is played
+    assert dict(bench.statuses["table page"]) == {200: 1}
+    assert not TableEntry.objects.exists()
     phone.step(rng)  # round page, board page, the entry
     entry = TableEntry.objects.get(session=session)
     assert entry.status == "entered" and entry.board.number == boards[0][0]

@@ -124,15 +124,21 @@ class Player(Phone):
 
 
 class TablePhone(Phone):
-    """The phone at a table: board after board of its rounds, a result posted with its
-    key, then East-West accept it; `board_seconds` on average per board."""
+    """The phone at a table: it opens its round when play starts, then board after board
+    of its rounds, each played for `board_seconds` on average, its result posted with its
+    key, then East-West accept it. (The first result comes a board's play after the start,
+    as at a real table: not every table's at the same instant.)"""
 
     def __init__(self, bench, conditional, code, boards):
         super().__init__(bench, conditional)
-        self.code, self.boards, self.pending = code, boards, None
+        self.code, self.boards, self.pending, self.started = code, boards, None, False
 
     def step(self, rng):
         bench, code = self.bench, self.code
+        if not self.started:  # play starts: the round's page, then its first board played
+            self.started = True
+            self.open_round()
+            return rng.uniform(0.5, 1.5) * bench.board_seconds
         if self.pending is not None:  # East-West read the result: accept it
             number, key = self.pending
             self.pending = None
