@@ -260,14 +260,18 @@ def _tables_shown(plan, entry, played, board_hcp):
     after = {**played, number: played.get(number, set()) | pairs}
     if public_boards(plan, played) != public_boards(plan, after):
         return None
-    per_round, tables = plan.session.boards_per_round, set()
-    for table in {s.table for s in plan.seatings}:
-        seatings = plan.seatings_of_table(table)
+    by_table = {}
+    for seating in plan.seatings:  # in round order
+        by_table.setdefault(seating.table, []).append(seating)
+    per_round, tables = plan.session.boards_per_round, []
+    for table, seatings in by_table.items():
         playing_board = [s for s in seatings if number in plan.boards_of(s)]
+        if not playing_board:
+            continue
         seated = seated_now(seatings, after, per_round)
-        if any(pairs & set(s.pairs) for s in playing_board) or (
-                playing_board and seated is not None and pairs & set(seated.pairs)):
-            tables.add(table)
+        reading = playing_board + ([seated] if seated is not None else [])
+        if any(pairs & set(s.pairs) for s in reading):
+            tables.append(table)
     return sorted(tables)
 
 

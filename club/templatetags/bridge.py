@@ -2,6 +2,8 @@
 club.notation): the director's pages write them as the public pages do."""
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from club import notation
 
@@ -12,6 +14,19 @@ register = template.Library()
 def item(mapping, key):
     """mapping[key], or None: a value of a dict keyed by a row's number (masterpoints)."""
     return mapping.get(key) if mapping else None
+
+
+@register.filter
+def radio_input(radio):
+    """One radio button of a form's field (a BoundWidget): the <input> Django's widget
+    templates would give (its attributes in their order, as attrs.html writes them),
+    without rendering three templates per button: the table's board page has 36."""
+    data = radio.data
+    attributes = "".join(
+        format_html(" {}", name) if value is True else format_html(' {}="{}"', name, value)
+        for name, value in data["attrs"].items() if value is not False)
+    return format_html('<input type="{}" name="{}" value="{}"{}>', data["type"], data["name"],
+                       data["value"], mark_safe(attributes))  # each part escaped above
 
 
 @register.filter
