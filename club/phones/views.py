@@ -18,14 +18,18 @@ import uuid
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import cache as http_cache
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.conditional import (
+    cached_html,
     cached_shown,
     not_modified,
     revalidated,
@@ -219,6 +223,22 @@ def shown_on_round(session, context):
                                         if key not in UNKEPT_CONTEXT))
 
 
+# What the round's section holds in place of the visitor's CSRF token while it is kept.
+CSRF_SLOT = "csrf-token-of-the-visitor"
+
+
+def round_section(request, context, key=None):
+    """The round page's section (club/phones/_round.html): it reads nothing of the
+    request but the CSRF token of its forms, so it is rendered once for `key` (which
+    names what it shows and the language) and kept, and each visitor's token put in."""
+    def render_section():
+        return render_to_string("club/phones/_round.html",
+                                {**context, "csrf_token": CSRF_SLOT})
+
+    html = cached_html(key, render_section) if key else render_section()
+    return mark_safe(html.replace(CSRF_SLOT, get_token(request)))  # our template, escaped
+
+
 def round_etag(request, table_code, shown):
     """What the page shows (shown_on_round), the code, language, user and the CSRF cookie
     the forms carry a token of."""
@@ -281,6 +301,10 @@ def table_round(request, code):
             return _cache_headers(refusal, None)
         if context is None:
             raise Http404(gettext("This table has no such round."))
+    # The round's section, rendered once per version of what it shows (kept), the
+    # visitor's CSRF token put in its forms.
+    context["round_section"] = round_section(
+        request, context, kept and ("round-section", kept["digest"], get_language()))
     response = with_pass(request, render(request, "club/phones/round.html", context),
                          table_code)
     # The ETag of what was rendered, after rendering: the CSRF cookie set now when the

@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from club.models import DirectorCall
 from club.services.players import save_player
@@ -87,6 +88,29 @@ def test_a_phone_opening_a_page_another_phone_opened_loads_no_table_state(client
     assert response.status_code == 200 and response["ETag"] != ""
     assert len(queries) == poll[1]
     assert page_text(other, url) == first
+
+
+def test_a_phone_opening_a_kept_page_gets_the_kept_section_with_its_own_token(evening):
+    """The round's section is rendered once per version and language: another phone is
+    given it without its templates rendered again, with its own CSRF token in the call
+    form, which the site takes."""
+    url = round_url(evening, 2)
+    first = Client()
+    first.get(url)
+    other = Client(enforce_csrf_checks=True)
+    response = other.get(url)
+    rendered = {template.name for template in response.templates}
+    assert "club/phones/round.html" in rendered
+    assert "club/phones/_round.html" not in rendered
+    assert "club/phones/_header.html" not in rendered
+    html = response.content.decode()
+    token = re.search(r'class="call-form"><input type="hidden" name="csrfmiddlewaretoken" '
+                      r'value="([^"]+)"', html)[1]
+    assert token not in first.get(url).content.decode()  # not the first phone's
+    call = other.post(reverse("table-call", args=[evening.table_codes.get(table=2).code]),
+                      {"csrfmiddlewaretoken": token, "reason": "other"})
+    assert call.status_code == 302
+    assert DirectorCall.objects.filter(session=evening, table=2).exists()
 
 
 class Watcher:
