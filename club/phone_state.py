@@ -104,16 +104,12 @@ class TableState:
     def results(self):
         """The table's results by (round, board): in a Howell a table may play the same
         boards in two rounds."""
-        # Only the rounds' own boards with their own pairs: not every result of the pairs
-        # the table seats (a Mitchell's moving pairs play most boards elsewhere).
-        own = Q(pk__in=[])
-        for round_ in self.rounds:
-            ids = self._ids(round_.seating)
-            if ids and round_.boards:
-                own |= Q(board__number__in=round_.boards) & (Q(ns_pair__in=ids)
-                                                              | Q(ew_pair__in=ids))
+        ids = [self.pairs[n].pk for r in self.rounds for n in r.seating.pairs
+               if n in self.pairs]
         results = {}
-        for result in (Result.objects.filter(own, board__session=self.session)
+        for result in (Result.objects.filter(board__session=self.session,
+                                             board__number__in=self._boards)
+                       .filter(Q(ns_pair__in=ids) | Q(ew_pair__in=ids))
                        .select_related("board").defer(*UNSHOWN_RESULT_BOARD)):
             number = result.board.number
             for round_ in self.rounds:
