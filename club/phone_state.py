@@ -84,7 +84,7 @@ class TableState:
         self.schedule = self.plan.seatings
         self.rounds = [Round(s, list(self.plan.boards_of(s)))
                        for s in self.plan.seatings_of_table(self.table)]
-        played = played_pairs(session)
+        played = played_pairs(session, self.plan.pairs)
         seatings = [r.seating for r in self.rounds]
         per_round = session.boards_per_round
         self.playing = current_seating(seatings, played, per_round)

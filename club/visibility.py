@@ -60,11 +60,16 @@ def is_partial(session):
     return session.status == Session.Status.RUNNING
 
 
-def played_pairs(session):
-    """{board number: {numbers of the pairs with a result on it}} (one query)."""
-    rows = (Result.objects.filter(board__session=session).order_by()
-            .values_list("board__number", "ns_pair__number", "ew_pair__number"))
-    return played_from(rows)
+def played_pairs(session, pairs=None):
+    """{board number: {numbers of the pairs with a result on it}} (one query). `pairs`:
+    every pair of the session, as the caller has loaded them (a SessionPlan's), which
+    saves joining the pairs' table twice."""
+    results = Result.objects.filter(board__session=session).order_by()
+    if pairs is None:
+        return played_from(results.values_list("board__number", "ns_pair__number",
+                                               "ew_pair__number"))
+    return played_from(results.values_list("board__number", "ns_pair_id", "ew_pair_id"),
+                       {pair.pk: pair.number for pair in pairs})
 
 
 def played_from(rows, number_of=None):

@@ -110,7 +110,7 @@ def refuse_other_round(session, plan, table, round, board_number):
     (club.visibility.current_seating): a table enters only its current round's boards, so
     that nothing is stored, or shown, for a board before its pairs play it. The director
     can enter any board. Returns the session's played_pairs, read for the check."""
-    played = played_pairs(session)
+    played = played_pairs(session, plan.pairs)
     current = current_seating(plan.seatings_of_table(table), played,
                               session.boards_per_round)
     if current is None:

@@ -58,6 +58,12 @@ def test_rule_for_free_seating(db):
     make_result(session, 1, 3, 4, "4S= N")
     assert 1 in public_boards(SessionPlan.load(session))
     assert played_pairs(session) == {1: {1, 2, 3, 4}}
+    # Given the session's pairs as a page loaded them, the same without joining them.
+    pairs = SessionPlan.load(session).pairs
+    assert played_pairs(session, pairs) == {1: {1, 2, 3, 4}}
+    make_result(session, 2, 5, 1, "3NT= S")
+    assert played_pairs(session, pairs) == played_pairs(session) == {1: {1, 2, 3, 4},
+                                                                    2: {1, 5}}
 
 
 def test_board_report_of_a_board_in_play(client, evening):
