@@ -23,6 +23,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import cache as http_cache
+from django.utils.crypto import salted_hmac
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
@@ -223,20 +224,25 @@ def shown_on_round(session, context):
                                         if key not in UNKEPT_CONTEXT))
 
 
-# What the round's section holds in place of the visitor's CSRF token while it is kept.
-CSRF_SLOT = "csrf-token-of-the-visitor"
+def csrf_slot():
+    """What the round's section holds in place of the visitor's CSRF token while it is
+    kept: the same in every server process (a shared cache), and made from the site's
+    secret, which no player can know to type it into a name."""
+    return salted_hmac("club.phones.csrf-slot", "").hexdigest()
 
 
 def round_section(request, context, key=None):
     """The round page's section (club/phones/_round.html): it reads nothing of the
     request but the CSRF token of its forms, so it is rendered once for `key` (which
     names what it shows and the language) and kept, and each visitor's token put in."""
+    slot = csrf_slot()
+
     def render_section():
         return render_to_string("club/phones/_round.html",
-                                {**context, "csrf_token": CSRF_SLOT})
+                                {**context, "csrf_token": slot})
 
     html = cached_html(key, render_section) if key else render_section()
-    return mark_safe(html.replace(CSRF_SLOT, get_token(request)))  # our template, escaped
+    return mark_safe(html.replace(slot, get_token(request)))  # our template, escaped
 
 
 def round_etag(request, table_code, shown):
