@@ -451,9 +451,17 @@ class SessionPlan:
         """The seatings that play boards (no sit-outs), by round and table."""
         return [s for s in self.seatings if not s.is_sit_out]
 
+    @cached_property
+    def seatings_by_table(self):
+        """{table: its seatings, in round order} ({} for free seating)."""
+        by_table = {}
+        for seating in self.seatings:
+            by_table.setdefault(seating.table, []).append(seating)
+        return by_table
+
     def seatings_of_table(self, table):
         """The table's seatings, in round order ([] for free seating)."""
-        return [s for s in self.seatings if s.table == table]
+        return list(self.seatings_by_table.get(table, []))
 
     def seating_for(self, table, round):
         """The seating at `table` in `round` (a sit-out included), or None."""

@@ -260,11 +260,8 @@ def _tables_shown(plan, entry, played, board_hcp):
     after = {**played, number: played.get(number, set()) | pairs}
     if public_boards(plan, played) != public_boards(plan, after):
         return None
-    by_table = {}
-    for seating in plan.seatings:  # in round order
-        by_table.setdefault(seating.table, []).append(seating)
     per_round, tables = plan.session.boards_per_round, []
-    for table, seatings in by_table.items():
+    for table, seatings in plan.seatings_by_table.items():
         playing_board = [s for s in seatings if number in plan.boards_of(s)]
         if not playing_board:
             continue
