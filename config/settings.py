@@ -213,8 +213,14 @@ def cache_settings(url, *, counts=False):
 # entry is kept, 0 turns it off), and the count of wrong table codes per client address.
 # Several gunicorn workers each keep their own local-memory cache; several servers need a
 # shared one (CACHE_URL) for the table codes' limit to hold across them.
+# "recent": the live blocks' micro-cache (club.stats.kept), always this process's own
+# memory: a write here forgets it, and another process's write is at most
+# MICRO_CACHE_SECONDS old to it (0 turns it off).
 CACHES = {"default": cache_settings(os.environ.get("CACHE_URL", "")),
-          "counts": cache_settings(os.environ.get("CACHE_URL", ""), counts=True)}
+          "counts": cache_settings(os.environ.get("CACHE_URL", ""), counts=True),
+          "recent": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                     "LOCATION": "recent", "OPTIONS": {"MAX_ENTRIES": 1000}}}
+MICRO_CACHE_SECONDS = env_int("MICRO_CACHE_SECONDS", 1)
 # django-ratelimit counts in the try counts' store.
 RATELIMIT_USE_CACHE = "counts"
 PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 600)

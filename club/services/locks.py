@@ -5,7 +5,8 @@ correction racing a board-wide rescore is scored under the rules in force when i
 saved, never with a stale score. (PostgreSQL: the row lock of UPDATE and SELECT ... FOR
 UPDATE. SQLite locks the whole database for every write transaction, which gives the same
 order.) Locking also bumps the session's version, which the pages use as their ETag and
-cache key.
+cache key, and forgets the live blocks' ETags this process confirmed (the micro-cache,
+club.stats.kept).
 
 A table's phone page (club.phones.views.table_round) is keyed more narrowly, so that one
 table's entry does not make the other 29 work out their pages again: on the session's
@@ -19,6 +20,7 @@ from django.utils.translation import gettext
 from club.models import Board, Session, TableCode
 from club.plan import SessionPlan
 from club.services.errors import Refused
+from club.stats.kept import forget_recent
 
 
 def lock_session(session_id, tables=None):
@@ -31,6 +33,7 @@ def lock_session(session_id, tables=None):
     if tables is None:
         bumps["tables_version"] = F("tables_version") + 1
     Session.objects.filter(pk=session_id).update(**bumps)
+    forget_recent()
     if tables:
         touch_tables(session_id, tables)
     return (Session.objects.select_for_update(of=("self",))
@@ -47,6 +50,7 @@ def touch_sessions_of(player_id):
     ids = Session.objects.filter(playing).values("pk")
     Session.objects.filter(pk__in=ids).update(version=F("version") + 1,
                                               tables_version=F("tables_version") + 1)
+    forget_recent()
 
 
 def touch_tables(session_id, tables):

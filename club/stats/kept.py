@@ -6,7 +6,7 @@ import hashlib
 from collections import Counter
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 
 # How often this process found each kind kept ((kind, True)) or computed it ((kind,
 # False)): the bench commands print the share of hits. Plain counts, never reset.
@@ -26,3 +26,26 @@ def kept(kind, state, compute):
         value = compute()
         cache.set(key, value, seconds)
     return value
+
+
+# The micro-cache: a public live block's ETag, as this process last confirmed it, for
+# settings.MICRO_CACHE_SECONDS. A poll presenting it within that time is answered 304 with
+# no query at all. It lives in this process's memory only (the "recent" cache, whatever
+# CACHE_URL names), and every write to a session in this process forgets it all
+# (club.services.locks): a page here is never stale after a write here, and at most
+# MICRO_CACHE_SECONDS behind a write in another process.
+
+
+def recent_etag(key):
+    """The ETag confirmed for `key` within the last MICRO_CACHE_SECONDS, or None."""
+    return caches["recent"].get(key)
+
+
+def remember_etag(key, etag):
+    if settings.MICRO_CACHE_SECONDS > 0:
+        caches["recent"].set(key, etag, settings.MICRO_CACHE_SECONDS)
+
+
+def forget_recent():
+    """A session's data changes: no ETag confirmed before it is trusted any longer."""
+    caches["recent"].clear()

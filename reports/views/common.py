@@ -9,10 +9,21 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from club.conditional import cached_shown, not_modified, revalidated, shown_digest, weak_etag
+from club.conditional import (
+    cached_shown,
+    not_modified,
+    recently_not_modified,
+    revalidated,
+    shown_digest,
+    weak_etag,
+)
 from club.io.exports import CONTENT_TYPES, EXPORT_FORMATS, export_table
 from club.models import Session
 from club.permissions import is_director
+from club.stats.kept import remember_etag
+
+# ?part=table: a live page's block alone, which the page fetches again while play is on.
+LIVE_PART = "table"
 
 
 def visible_sessions(user):
@@ -81,16 +92,35 @@ def viewer_state(request):
             hashlib.sha256(request.META.get("CSRF_COOKIE", "").encode()).hexdigest()[:12])
 
 
+def live_key(request):
+    """What a live block's ETag holds besides the session's data: the block asked for (its
+    path and query) and the language."""
+    parts = (request.path, request.GET.urlencode(), get_language())
+    return "live:" + hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def recent_live_block(request):
+    """A poll of a live block (?part=table) answered 304 without a query when this process
+    confirmed the visitor's copy a moment ago (club.conditional.recently_not_modified);
+    None otherwise, and for the pages themselves."""
+    if request.GET.get("part") != LIVE_PART:
+        return None
+    return recently_not_modified(request, live_key(request))
+
+
 def live_response(request, session, state, part, respond):
     """A live page, or its block alone (`part`), answered conditionally: a 304 when the
     visitor's copy shows the same `state`, else `respond()` with its ETag. The block shows
-    nothing of the visitor, so a shared cache may keep a public session's; the page shows
-    the visitor (viewer_state: its forms carry their CSRF token, set while rendering)."""
+    nothing of the visitor, so a shared cache may keep a public session's, and this
+    process remembers its ETag for the next polls (recent_live_block); the page shows the
+    visitor (viewer_state: its forms carry their CSRF token, set while rendering)."""
 
     def etag():
         return weak_etag(*state) if part else weak_etag(*state, *viewer_state(request))
 
     public = part and session.is_public
+    if public:
+        remember_etag(live_key(request), etag())
     unchanged = not_modified(request, etag())
     if unchanged is not None:
         return revalidated(unchanged, etag(), public=public)

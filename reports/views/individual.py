@@ -19,8 +19,14 @@ from club.stats.masterpoints import session_masterpoints
 from club.stats.swiss import result_figures
 from club.visibility import is_partial, is_provisional, played_from, public_boards
 from reports.grids import PlayerStandingsTable
-from reports.views.common import export_format, export_response, get_session, live_response
-from reports.views.sessions import LIVE_PART
+from reports.views.common import (
+    LIVE_PART,
+    export_format,
+    export_response,
+    get_session,
+    live_response,
+    recent_live_block,
+)
 
 
 def public_player_standings(plan):
@@ -52,6 +58,8 @@ def individual_page(request, session_id):
     """The standings by player, their download (?_export=csv|xlsx|json) or the live block
     (?part=table): the same few queries whatever the number of players, one for a poll
     that finds the session unchanged."""
+    if answer := recent_live_block(request):
+        return answer
     session = get_session(request, session_id)
     if session.movement != INDIVIDUAL:
         raise Http404

@@ -25,17 +25,17 @@ from club.stats.seasons import season_groups
 from club.visibility import is_partial, is_provisional
 from reports.grids import StandingsTable
 from reports.views.common import (
+    LIVE_PART,
     export_format,
     export_response,
     get_session,
     live_response,
+    recent_live_block,
     url_prefix,
     visible_sessions,
 )
 
 SESSIONS_PER_PAGE = 30
-# ?part=table: the standings block alone, which the page fetches again while play is on.
-LIVE_PART = "table"
 
 
 @require_safe
@@ -183,6 +183,8 @@ def standings(request, session_id):
     after one query (what they show is worked out once per version of the session); the
     block comes from the cache, so a busy evening renders it once per change of the
     standings, not once per visitor or per write."""
+    if answer := recent_live_block(request):
+        return answer
     session = get_session(request, session_id)
     if session.movement == INDIVIDUAL:  # ranked by player (reports.views.individual)
         return redirect("individual-standings", session.pk)

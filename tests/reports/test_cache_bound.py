@@ -5,6 +5,7 @@ once it holds MAX_ENTRIES, so a whole evening of versions stays under the bound,
 pages stay right."""
 
 import pytest
+from django.conf import settings
 from django.core.cache import caches
 from django.test import override_settings
 from django.urls import reverse
@@ -34,7 +35,8 @@ def test_many_versions_of_the_live_pages_stay_under_the_bound(client):
     table = reverse("table", args=[session.table_codes.get(table=1).code])
     player = session.pairs.get(number=1).player1
     with override_settings(CACHES={"default": pages,
-                                   "counts": cache_settings("locmem://bound", counts=True)}):
+                                   "counts": cache_settings("locmem://bound", counts=True),
+                                   "recent": settings.CACHES["recent"]}):
         cache = caches["default"]
         most = 0
         # Each rename is a new version of the session and a new page: new entries for
