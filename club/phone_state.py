@@ -29,13 +29,20 @@ UNSHOWN_BOARD_FIELDS = ("deal", "double_dummy", "par_score", "par_contracts")
 UNSHOWN_RESULT_BOARD = [f"board__{name}" for name in UNSHOWN_BOARD_FIELDS]
 
 
-def table_codes():
-    """The table codes with their sessions, each saying whether its table's call for the
-    director is still open (`call_open`): the phone's first query answers it, so that no
-    page of an individual (whose plan reads its entrants too) goes over a phone's budget."""
-    return TableCode.objects.select_related("session__compensation_table").annotate(
-        call_open=Exists(DirectorCall.objects.filter(
+def table_code(code, call=False):
+    """The table code `code` with its session, or None: the first query of every phone
+    request. A poll of the round page is most often answered 304 after it, so it is kept
+    plain (no ordering, no subquery); with `call`, it also says whether the table's call
+    for the director is still open (`call_open`), for the pages that always show it (so
+    that no page of an individual, whose plan reads its entrants too, goes over a phone's
+    query budget)."""
+    found = (TableCode.objects.select_related("session__compensation_table")
+             .filter(code=code).order_by())
+    if call:
+        found = found.annotate(call_open=Exists(DirectorCall.objects.filter(
             session=OuterRef("session"), table=OuterRef("table"), answered_at__isnull=True)))
+    found = found[:1]
+    return found[0] if found else None
 
 
 def light_pairs(session):
@@ -257,7 +264,7 @@ class TableState:
 
     def called(self):
         """Whether the table's call for the director is still open (as the code's query
-        found it, table_codes, else one query)."""
+        found it, table_code, else one query)."""
         if hasattr(self.code, "call_open"):
             return self.code.call_open
         return DirectorCall.objects.filter(session=self.session, table=self.table,

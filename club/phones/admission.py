@@ -23,7 +23,7 @@ from django.utils.translation import gettext, ngettext
 from django_ratelimit.core import get_usage
 
 from club.forms.table_phones import TableCodeForm
-from club.phone_state import table_codes
+from club.phone_state import table_code as find_table_code
 from club.services.table_phones import normalize_code
 
 MISS_WINDOW = 60  # seconds; in each, at most
@@ -92,18 +92,19 @@ def _too_many(request, counter, seconds):
     return response
 
 
-def check_code(request, code):
+def check_code(request, code, call=False):
     """(the TableCode, None) for a code that opens a table, else (None, the page refusing
     it: 404 for a wrong code, 429 while this phone, its address or the site has used up its
     wrong codes). A code opens only a table the session has: a code left for a table beyond
-    them (the director reduced the tables) opens nothing."""
+    them (the director reduced the tables) opens nothing. `call`: the code says whether the
+    table's call for the director is open (phone_state.table_code)."""
     code = normalize_code(code)
     holds_pass = bool(code) and request.get_signed_cookie(
         PASS_COOKIE, default="", salt=PASS_SALT) == code
     device = request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT)
     if not holds_pass and (spent := _spent(request, device)):
         return None, _too_many(request, *spent)
-    table_code = table_codes().filter(code=code).first()
+    table_code = find_table_code(code, call)
     if table_code is None or table_code.table > table_code.session.tables:
         refusal = _refusal(request, gettext(
             "This code opens no table: check it against the card on your table (the "

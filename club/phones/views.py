@@ -147,7 +147,7 @@ def open_table(request, code, table_code=None):
     """The table's state for a valid code of a running session, or the page refusing it
     (`table_code` when check_code has passed it already)."""
     if table_code is None:
-        table_code, refusal = check_code(request, code)
+        table_code, refusal = check_code(request, code, call=True)
         if refusal:
             return None, refusal
     session = table_code.session
