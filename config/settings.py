@@ -144,6 +144,8 @@ WSGI_APPLICATION = "config.wsgi.application"
 
 # Connections are kept for a minute (CONN_MAX_AGE) rather than opened for every request,
 # and checked before reuse (CONN_HEALTH_CHECKS), so a restarted database costs no error page.
+# PostgreSQL's check looks at the connection's socket instead of querying the server
+# (config.postgresql).
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
@@ -151,6 +153,8 @@ DATABASES = {
         conn_health_checks=env_flag("CONN_HEALTH_CHECKS", True),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Two directors saving at once: a write transaction takes the write lock when it
     # begins (IMMEDIATE), so the second waits for the first (up to `timeout` seconds)
