@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from club.models import Session
 from club.services.players import save_player
-from tests.factories import make_result, make_session
+from tests.factories import make_individual, make_result, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -125,3 +125,14 @@ def test_zero_seconds_turns_it_off(client, evening, settings):
     etag = client.get(block(evening))["ETag"]
     response, queries = poll(client, block(evening), etag)
     assert response.status_code == 304 and queries == 1
+
+
+def test_an_individuals_block_is_answered_the_same_way(client):
+    session = make_individual(8, rounds=2)
+    page = reverse("individual-standings", args=[session.pk]) + "?part=table"
+    etag = client.get(page)["ETag"]
+    response, queries = poll(client, page, etag)
+    assert response.status_code == 304 and queries == 0
+    save_player({"name": "Renamed here"}, session.individual_entries.first().player_id)
+    response, queries = poll(client, page, etag)
+    assert queries >= 1 and response["ETag"] != etag
