@@ -12,6 +12,7 @@ from django.urls import reverse
 from club.models import Session
 from club.services.players import save_player
 from tests.factories import make_individual, make_result, make_session
+from tests.reports.test_live_standings import url
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +25,8 @@ def evening():
 
 
 def block(session, **query):
-    query = {"part": "table", **query}
-    return reverse("standings", args=[session.pk]) + "?" + "&".join(
-        f"{key}={value}" for key, value in query.items())
+    """The standings block alone, as the page fetches it again."""
+    return url(session, part="table", **query)
 
 
 def poll(client, page, etag, **headers):
