@@ -1,6 +1,7 @@
 """Shared fixtures for the club manager's tests (the factories are in tests.factories)."""
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.cache import caches
 from django.utils import translation
@@ -27,9 +28,26 @@ LONGEST_FILES = [
 ]
 
 
+def skip_database_independent(items, engine):
+    """CI runs the suite on SQLite, then again on PostgreSQL. The engine's tests (the engine
+    imports nothing from Django) and the tests whose child processes run on SQLite files of
+    their own (marked `database_independent`) would do the very same work twice: the run on
+    PostgreSQL skips them."""
+    if "sqlite" in engine:
+        return
+    skip = pytest.mark.skip(reason="the same work on any database: the run on SQLite does it")
+    for item in items:
+        if (item.nodeid.startswith("tests/engine/")
+                or item.get_closest_marker("database_independent")):
+            item.add_marker(skip)
+
+
 def pytest_collection_modifyitems(items):
     """The longest files first, then the other browser and slow files, then the rest, each
-    group in its own order."""
+    group in its own order. On a database other than SQLite, the tests that do the same work
+    whatever the database are skipped (see `database_independent`)."""
+    skip_database_independent(items, settings.DATABASES["default"]["ENGINE"])
+
     def rank(item):
         path = item.nodeid.split("::")[0]
         if path in LONGEST_FILES:

@@ -39,6 +39,7 @@ def keys(catalogue):
 
 
 @pytest.mark.slow  # makemessages in a child process: left out of the fast part
+@pytest.mark.database_independent
 def test_makemessages_finds_nothing_new(extracted):
     committed = polib.pofile(str(PO))
     missing = sorted(keys(extracted) - keys(committed))

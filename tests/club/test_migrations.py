@@ -6,7 +6,7 @@ import pytest
 from tests.config.production import environment, manage
 
 # Child processes: left out of the fast part (README, Running the tests).
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.database_independent]
 
 # Created with the models as they were at club 0008 (later migrations add columns).
 AT_0008 = (

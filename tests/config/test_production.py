@@ -10,7 +10,7 @@ import pytest
 from tests.config.production import manage, production, python
 
 # Child processes: left out of the fast part (README, Running the tests).
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.database_independent]
 
 CHILD = r'''
 import json, sys, types

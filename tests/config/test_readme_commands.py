@@ -38,7 +38,7 @@ import pytest
 from tests.config.production import ROOT, SECRET, copy_project, environment, manage
 
 # Child processes: left out of the fast part (README, Running the tests).
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.database_independent]
 
 README = ROOT / "README.md"
 FIXTURES = ROOT / "tests" / "club" / "io" / "fixtures"

@@ -10,7 +10,7 @@ from tests.config.production import manage as run_manage
 from tests.config.production import python as run_python
 
 # Child processes: left out of the fast part (README, Running the tests).
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.database_independent]
 
 
 def run_check(*args, **env):

@@ -71,6 +71,7 @@ def migrated(tmp_path_factory):
 
 
 @pytest.mark.slow  # a child process: left out of the fast part
+@pytest.mark.database_independent  # on a SQLite file of its own
 @pytest.mark.parametrize("attempt", range(2))
 def test_concurrent_saves_wait_instead_of_failing(tmp_path, attempt, migrated):
     database = tmp_path / "club.sqlite3"

@@ -1,0 +1,40 @@
+"""The suite's own collection rule (tests/conftest.py): on PostgreSQL, the tests that do the
+same work on any database are skipped; on SQLite, none is."""
+
+from tests.conftest import skip_database_independent
+
+
+class Item:
+    def __init__(self, nodeid, marked=False):
+        self.nodeid, self.marked, self.markers = nodeid, marked, []
+
+    def get_closest_marker(self, name):
+        return name if self.marked and name == "database_independent" else None
+
+    def add_marker(self, marker):
+        self.markers.append(marker)
+
+
+def items():
+    return {"engine": Item("tests/engine/test_imps.py::test_one"),
+            "marked": Item("tests/config/test_production.py::test_one", marked=True),
+            "views": Item("tests/club/views/test_entry.py::test_one")}
+
+
+def skipped(found):
+    return sorted(name for name, item in found.items()
+                  if any(m.name == "skip" for m in item.markers))
+
+
+def test_postgresql_skips_the_engine_and_the_marked_tests_only():
+    found = items()
+    skip_database_independent(found.values(), "config.postgresql")
+    assert skipped(found) == ["engine", "marked"]
+    reason = found["engine"].markers[0].kwargs["reason"]
+    assert "the run on SQLite does it" in reason
+
+
+def test_sqlite_skips_nothing():
+    found = items()
+    skip_database_independent(found.values(), "django.db.backends.sqlite3")
+    assert skipped(found) == []
