@@ -9,6 +9,7 @@ from hypothesis import settings as hypothesis_settings
 
 from club.permissions import DIRECTORS_GROUP
 from scoring.models import moscow_table
+from tests.config.production import migrated_database
 from tests.factories import ensure_moscow_table, make_session
 
 # No per-example deadline: first calls fill caches (the Howell search, parse caches) and a
@@ -105,6 +106,15 @@ def builtin_data(request):
         request.getfixturevalue("db")
     ensure_moscow_table()
     Group.objects.get_or_create(name=DIRECTORS_GROUP)
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory, worker_id):
+    """A migrated SQLite file for the tests whose child processes need a database: copy it,
+    never write to it. One for the whole run: the test workers share pytest's base folder's
+    parent."""
+    base = tmp_path_factory.getbasetemp()
+    return migrated_database(base if worker_id == "master" else base.parent)
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 config.settings rather than tests.settings): the settings are read once per process, so
 this is how the production defaults are tested."""
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -34,6 +35,29 @@ def production(tmp_path, **env):
     return environment(DEBUG="0", SECRET_KEY=SECRET, ALLOWED_HOSTS="club.example.org",
                        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
                        STATIC_ROOT=str(static), **env)
+
+
+def copy_database(source, target):
+    """A copy of a SQLite database file (with its write-ahead log, if any)."""
+    for suffix in ("", "-wal"):
+        if Path(f"{source}{suffix}").exists():
+            shutil.copy(f"{source}{suffix}", f"{target}{suffix}")
+    return target
+
+
+def migrated_database(folder):
+    """A SQLite file in `folder` with every migration run by `manage.py migrate` (README's
+    environment), made by the first test process that asks and shared by the others (a
+    lock file serialises them): a child process's tests copy it rather than each running
+    the migrations again (some ten seconds each)."""
+    database, done = folder / "migrated.sqlite3", folder / "migrated.done"
+    with open(folder / "migrated.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            result = manage("migrate", env=environment(DATABASE_URL=f"sqlite:///{database}"))
+            assert result.returncode == 0, result.stderr
+            done.touch()
+    return database
 
 
 def manage(*args, env, cwd=ROOT):

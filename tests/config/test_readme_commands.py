@@ -21,7 +21,6 @@ cost the suite a quarter of a minute."""
 import json
 import re
 import shlex
-import shutil
 import socket
 import subprocess
 import sys
@@ -35,7 +34,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.config.production import ROOT, SECRET, copy_project, environment, manage
+from tests.config.production import (
+    ROOT,
+    SECRET,
+    copy_database,
+    copy_project,
+    environment,
+    manage,
+)
 
 # Child processes: left out of the fast part (README, Running the tests).
 pytestmark = [pytest.mark.slow, pytest.mark.database_independent]
@@ -141,14 +147,6 @@ def database_url(path):
     return f"sqlite:///{path}"
 
 
-def copy_database(source, target):
-    """A copy of a SQLite database file (with its write-ahead log, if any)."""
-    for suffix in ("", "-wal"):
-        if Path(f"{source}{suffix}").exists():
-            shutil.copy(f"{source}{suffix}", f"{target}{suffix}")
-    return target
-
-
 # Runs manage.py as `python manage.py ARGS` does, once for each argument list given (JSON
 # in argv[1]), in this one process; prints each one's exit status and output as JSON.
 RUNNER = """
@@ -218,13 +216,11 @@ class Club:
 
 
 @pytest.fixture(scope="module")
-def club(tmp_path_factory):
+def club(tmp_path_factory, migrated_sqlite):
     folder = tmp_path_factory.mktemp("readme")
-    club = Club(folder, folder / "db.sqlite3", folder / "empty.sqlite3", {})
+    club = Club(folder, folder / "db.sqlite3", migrated_sqlite, {})
     env = club.environment()
-    result = manage("migrate", env=env)
-    assert result.returncode == 0, result.stderr
-    copy_database(club.database, club.empty)
+    copy_database(migrated_sqlite, club.database)
     result = manage("shell", "-c", SETUP % str(folder), env=env)
     assert result.returncode == 0, result.stderr
     ids = json.loads(result.stdout.splitlines()[-1])

@@ -4,12 +4,13 @@ journal is WAL). Real concurrent connections need a database file, so this runs 
 pages from several threads in a child process against a fresh file."""
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.config.production import copy_database
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -58,24 +59,11 @@ def environment(database):
             "DATABASE_URL": f"sqlite:///{database}", "PATH": "/usr/bin:/bin"}
 
 
-@pytest.fixture(scope="module")
-def migrated(tmp_path_factory):
-    """A database file with the migrations run, once for both attempts (a few seconds)."""
-    database = tmp_path_factory.mktemp("sqlite") / "migrated.sqlite3"
-    done = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); from django.core.management "
-         "import call_command; call_command('migrate', verbosity=0)"],
-        cwd=ROOT, env=environment(database), capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return database
-
-
 @pytest.mark.slow  # a child process: left out of the fast part
 @pytest.mark.database_independent  # on a SQLite file of its own
 @pytest.mark.parametrize("attempt", range(2))
-def test_concurrent_saves_wait_instead_of_failing(tmp_path, attempt, migrated):
-    database = tmp_path / "club.sqlite3"
-    shutil.copyfile(migrated, database)
+def test_concurrent_saves_wait_instead_of_failing(tmp_path, attempt, migrated_sqlite):
+    database = copy_database(migrated_sqlite, tmp_path / "club.sqlite3")
     done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=environment(database),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
