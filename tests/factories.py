@@ -11,6 +11,7 @@ from datetime import date
 
 from django.db import transaction
 from django.db.models import Max
+from simple_history.utils import bulk_create_with_history
 
 from club.models import Board, IndividualEntry, Pair, Player, Result, Session
 from club.services.boards import sync_boards
@@ -39,8 +40,7 @@ def make_session(*, tables=3, rounds=None, movement="mitchell", boards_per_round
         duplicated=duplicated, policy=policy, compensation_table=table or moscow_table(),
         **fields,
     )
-    for number in range(1, (2 * tables if pairs is None else pairs) + 1):
-        make_pair(session, number)
+    make_pairs(session, range(1, (2 * tables if pairs is None else pairs) + 1))
     if boards:
         sync_boards(session)
     return session
@@ -59,6 +59,18 @@ def make_pair(session, number, names=None):
     first, second = names or (None, None)
     return Pair.objects.create(session=session, number=number, player1=make_player(first),
                                player2=make_player(second))
+
+
+def make_pairs(session, numbers):
+    """Pairs `numbers` of the session, each of two new players, as make_pair makes them
+    one by one but in one insert of the players and one of the pairs (and one of each's
+    history records): most tests start with a session full of pairs."""
+    numbers = list(numbers)
+    players = bulk_create_with_history(
+        [Player(name=f"Player {next(_names)}") for _ in range(2 * len(numbers))], Player)
+    return bulk_create_with_history(
+        [Pair(session=session, number=number, player1=players[2 * index],
+              player2=players[2 * index + 1]) for index, number in enumerate(numbers)], Pair)
 
 
 def make_individual(players, *, rounds=3, status="running", **fields):
