@@ -65,11 +65,14 @@ def find_duplicate(result):
     """The stored result on the same board that already holds one of these pairs, as a
     DuplicateResult to raise, or None."""
     pairs = [result.ns_pair_id, result.ew_pair_id]
-    clash = (_result_queryset().filter(board_id=result.board_id)
-             .filter(Q(ns_pair_id__in=pairs) | Q(ew_pair_id__in=pairs))
-             .exclude(pk=result.pk).first())
-    if clash is None:
+    # Almost every save finds none: a plain query of ids first (under half the cost of
+    # building the one that joins what the message names), that one only for a clash.
+    clash_id = (Result.objects.filter(board_id=result.board_id)
+                .filter(Q(ns_pair_id__in=pairs) | Q(ew_pair_id__in=pairs))
+                .exclude(pk=result.pk).values_list("pk", flat=True).first())
+    if clash_id is None:
         return None
+    clash = _result_queryset().get(pk=clash_id)
     pair = result.ns_pair if result.ns_pair_id in (clash.ns_pair_id, clash.ew_pair_id) \
         else result.ew_pair
     return DuplicateResult(clash, pair)
