@@ -4,6 +4,7 @@ a backup that would not restore is not written; a backup of format 1 (written be
 still restores; a non-empty database and a malformed file are refused with a message,
 never a traceback."""
 
+import copy
 import io
 import json
 import uuid
@@ -624,18 +625,26 @@ JSON_VALUES = st.recursive(
     max_leaves=6)
 
 
-@settings(max_examples=60, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.data())
-def test_any_damaged_backup_is_refused_with_messages_or_restored(tmp_path, data):
-    """Replace any one or two parts of a good backup by any JSON value: the restore either
-    works or refuses with a CommandError whose lines a terminal can print (never another
-    exception), and a refusal leaves the database empty."""
+@pytest.fixture
+def good_backup(db):
+    """A good backup of a small club (a session with a result, a season): made once, the
+    damaged-backup property's examples each damage a copy of it."""
     empty_site()
     session = make_session(tables=3, name="Solo", boards_per_round=1)
     make_result(session, 1, 1, 4, "3NT= N", lead="SK")
     Season.objects.create(name="Autumn", start=date(2026, 1, 1), end=date(2026, 12, 31))
-    document = json.loads(call_backup())
+    return json.loads(call_backup())
+
+
+@settings(max_examples=60, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_damaged_backup_is_refused_with_messages_or_restored(tmp_path, good_backup,
+                                                                 data):
+    """Replace any one or two parts of a good backup by any JSON value: the restore either
+    works or refuses with a CommandError whose lines a terminal can print (never another
+    exception), and a refusal leaves the database empty."""
+    document = copy.deepcopy(good_backup)
     for _change in range(data.draw(st.integers(1, 2))):
         replace_somewhere(document, data, JSON_VALUES)
     empty_site()
