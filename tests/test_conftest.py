@@ -1,7 +1,10 @@
-"""The suite's own collection rule (tests/conftest.py): on PostgreSQL, the tests that do the
-same work on any database are skipped; on SQLite, none is."""
+"""The suite's own rules (tests/conftest.py): on PostgreSQL, the tests that do the same work
+on any database are skipped; on SQLite, none is; the garbage collector is set for the
+tests once they are collected."""
 
-from tests.conftest import skip_database_independent
+import gc
+
+from tests.conftest import GC_YOUNG_THRESHOLD, skip_database_independent
 
 
 class Item:
@@ -38,3 +41,10 @@ def test_sqlite_skips_nothing():
     found = items()
     skip_database_independent(found.values(), "django.db.backends.sqlite3")
     assert skipped(found) == []
+
+
+def test_the_collector_leaves_what_collection_loaded_alone():
+    """Once the tests are collected, the cyclic garbage collector runs rarely (every 50,000
+    new objects) and no longer walks the loaded code, which is frozen."""
+    assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
+    assert gc.get_freeze_count() > 10_000  # Django, the project and the test modules
