@@ -1,11 +1,14 @@
 """Shared fixtures for the club manager's tests (the factories are in tests.factories)."""
 
 import gc
+import threading
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.cache import caches
+from django.core.handlers.wsgi import WSGIHandler
+from django.db import connection
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
@@ -126,6 +129,35 @@ def builtin_data(request):
         request.getfixturevalue("db")
     ensure_moscow_table()
     Group.objects.get_or_create(name=DIRECTORS_GROUP)
+
+
+@pytest.fixture(scope="session")
+def live_server(live_server, django_db_setup, django_db_blocker):
+    """pytest-django's live server, serving one request at a time on SQLite.
+
+    On SQLite the test database lives in memory, and Django's live server hands its one
+    connection to every thread that serves a request (an in-memory database exists only in
+    its connection). Two requests at once (a phone posting while it fetches the round's
+    boards for offline use, the dashboard's poll) then interleave their transactions on it,
+    and SQLite refuses one as "locked": a 503 that a database file, where each request has
+    its own connection and waits its turn, never gives. So there the live server serves
+    one request at a time. On PostgreSQL each thread has its own connection, as in
+    production, and requests run side by side."""
+    with django_db_blocker.unblock():
+        in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    if not in_memory:
+        yield live_server
+        return
+    serve = WSGIHandler.__call__
+    lock = threading.Lock()
+
+    def one_at_a_time(handler, environ, start_response):
+        with lock:
+            return serve(handler, environ, start_response)
+
+    WSGIHandler.__call__ = one_at_a_time
+    yield live_server
+    WSGIHandler.__call__ = serve
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
 """The live server the browser tests drive answers requests that arrive together, each as
-the site would (tests/e2e/conftest.py, its live_server): on SQLite's in-memory test
+the site would (the live_server fixture of tests/conftest.py): on SQLite's in-memory test
 database, requests that wrote at the same moment were refused as "database busy" (503),
 which failed a browser evening at random on a loaded machine."""
 
