@@ -9,7 +9,7 @@ from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from tests.e2e.conftest import DIRECTOR_PASSWORD, DIRECTOR_USERNAME
-from tests.e2e.test_security import violations  # noqa: F401 - the fixture
+from tests.e2e.test_security import settle, violations  # noqa: F401 - the fixture
 
 
 def code_for(device, steps_ahead=0):
@@ -22,8 +22,9 @@ def code_for(device, steps_ahead=0):
 def test_a_director_sets_up_two_step_login_and_logs_in_with_a_code(
         logged_in_page, live_server, violations, screenshot, e2e_director):  # noqa: F811
     page = violations(logged_in_page)
-    page.get_by_role("link", name="Two-step login").click()
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Two-step login").click()
+    settle(page)
     assert page.locator(".qr-box svg").is_visible()
     screenshot("second-factor-setup")
     violations.check(page, "second factor setup")

@@ -42,12 +42,43 @@ def violations():
     return watch
 
 
+def settle(page):
+    """Wait until the page's scripts have run and any refusal has been reported: the load
+    event (every script and style fetched and run), then a task after the next frame (a
+    refusal's event is dispatched as a task). The pages fetch nothing after they load, so
+    this is all Playwright's "networkidle" waited for, without its half second of quiet."""
+    page.wait_for_load_state("load")
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")
+
+
 def visit(page, violations, url, what):
     response = page.goto(url)
     assert response.status < 400, f"{what}: {response.status}"
     assert "script-src 'self'" in response.headers["content-security-policy"]
-    page.wait_for_load_state("networkidle")
+    settle(page)
     violations.check(page, what)
+
+
+def test_the_watch_sees_what_the_policy_refuses(page, live_server, violations, db):
+    """The watch and `settle` have teeth: the login page served with an inline script and
+    an inline style added (and the site's policy header) is reported as refused."""
+    violations(page)
+    login = live_server.url + reverse("login")
+
+    def with_inline_code(route):
+        response = route.fetch()
+        body = response.text().replace(
+            "</body>", '<p style="color: red">x</p><script>window.ran = 1;</script></body>')
+        route.fulfill(response=response, body=body)
+
+    page.route(login, with_inline_code)
+    response = page.goto(login)
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    settle(page)
+    with pytest.raises(AssertionError) as refused:
+        violations.check(page, "login with inline code")
+    assert "script-src" in str(refused.value) and "style-src" in str(refused.value)
+    assert page.evaluate("window.ran === undefined")
 
 
 def test_public_pages_and_logins_run_under_the_policy(page, live_server, violations,
@@ -73,7 +104,7 @@ def test_public_pages_and_logins_run_under_the_policy(page, live_server, violati
     # The language switcher's script (static/js/site.js) submits on change.
     with page.expect_navigation():
         page.select_option("#language-select", "ru")
-    page.wait_for_load_state("networkidle")
+    settle(page)
     assert page.locator("html").get_attribute("lang") == "ru"
     violations.check(page, "language switch")
     screenshot("security-board-report-ru")
@@ -107,6 +138,6 @@ def test_director_pages_run_under_the_policy(logged_in_page, live_server, violat
     with page.expect_response(lambda response: "/rounds/" in response.url):
         row.locator("input.result-input").press("Enter")
     page.wait_for_selector("form.entry-row[data-outcome=saved]")
-    page.wait_for_load_state("networkidle")
+    settle(page)
     violations.check(page, "traveller after an htmx save")
     screenshot("security-traveller")
