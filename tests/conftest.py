@@ -103,32 +103,50 @@ def empty_cache():
         store.clear()
 
 
+def make_builtin_rows():
+    """The rows the data migrations make: the Moscow table and the Directors group."""
+    ensure_moscow_table()
+    Group.objects.get_or_create(name=DIRECTORS_GROUP)
+
+
+# A transactional test flushes the database at its end, and the built-in rows with it: the
+# database blocker to make them again with, once the flush is over.
+FLUSHED = {}
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test database is made from the models, not by running the migrations (pyproject:
     `--no-migrations`, several seconds a worker): make the rows the data migrations make
     (tests/club/test_migrations.py and the README commands run the migrations themselves)."""
     with django_db_blocker.unblock():
-        ensure_moscow_table()
-        Group.objects.get_or_create(name=DIRECTORS_GROUP)
+        make_builtin_rows()
 
 
 @pytest.fixture(autouse=True)
-def builtin_data(request):
-    """Transactional tests flush the database, taking the rows that data migrations made
-    (Moscow table, Directors group) with them, and a worker runs other tests after them:
-    make sure those rows are there for every test that uses the database."""
+def builtin_data(request, django_db_blocker):
+    """Transactional tests flush the database at their end, taking the rows that data
+    migrations made (Moscow table, Directors group) with them, and a worker runs other tests
+    after them: note the flush to come, so that the rows are made again once it is over
+    (pytest_runtest_teardown below). Every other test finds them there without a query."""
     marker = request.node.get_closest_marker("django_db")
     transactional = marker is not None and (marker.kwargs.get("transaction")
                                             or (marker.args and marker.args[0]))
     if transactional or {"transactional_db", "live_server"} & set(request.fixturenames):
-        request.getfixturevalue("transactional_db")
-    elif marker is None and "db" not in request.fixturenames:
-        return
-    else:
-        request.getfixturevalue("db")
-    ensure_moscow_table()
-    Group.objects.get_or_create(name=DIRECTORS_GROUP)
+        FLUSHED["blocker"] = django_db_blocker
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a transactional test's flush, make the built-in rows again, outside any test's
+    transaction, so that they stay for the tests after it."""
+    try:
+        return (yield)
+    finally:
+        blocker = FLUSHED.pop("blocker", None)
+        if blocker is not None:
+            with blocker.unblock():
+                make_builtin_rows()
 
 
 @pytest.fixture(scope="session")
