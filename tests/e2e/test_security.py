@@ -59,7 +59,7 @@ def visit(page, violations, url, what):
     violations.check(page, what)
 
 
-def test_the_watch_sees_what_the_policy_refuses(page, live_server, violations, db):
+def test_the_watch_sees_what_the_policy_refuses(page, live_server, violations):
     """The watch and `settle` have teeth: the login page served with an inline script and
     an inline style added (and the site's policy header) is reported as refused."""
     violations(page)
