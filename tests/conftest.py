@@ -139,12 +139,13 @@ def builtin_data(request, django_db_blocker):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     """After a transactional test's flush, make the built-in rows again, outside any test's
-    transaction, so that they stay for the tests after it."""
+    transaction, so that they stay for the tests after it. After the last test of the
+    worker there are none, and the test database is gone with the session's fixtures."""
     try:
         return (yield)
     finally:
         blocker = FLUSHED.pop("blocker", None)
-        if blocker is not None:
+        if blocker is not None and nextitem is not None:
             with blocker.unblock():
                 make_builtin_rows()
 

@@ -1,9 +1,14 @@
 """The suite's own rules (tests/conftest.py): on PostgreSQL, the tests that do the same work
 on any database are skipped; on SQLite, none is; the garbage collector is set for the
-tests once they are collected."""
+tests once they are collected; the built-in rows are made again after a transactional
+test's flush."""
 
 import gc
+from contextlib import contextmanager
 
+import pytest
+
+from tests import conftest
 from tests.conftest import GC_YOUNG_THRESHOLD, skip_database_independent
 
 
@@ -48,3 +53,40 @@ def test_the_collector_leaves_what_collection_loaded_alone():
     new objects) and no longer walks the loaded code, which is frozen."""
     assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
     assert gc.get_freeze_count() > 10_000  # Django, the project and the test modules
+
+
+class Blocker:
+    """pytest-django's database blocker, counting how often the database was opened."""
+
+    def __init__(self):
+        self.opened = 0
+
+    @contextmanager
+    def unblock(self):
+        self.opened += 1
+        yield
+
+
+def tear_down(nextitem):
+    """The teardown hook around a test's own teardown, followed by `nextitem`."""
+    hook = conftest.pytest_runtest_teardown(item=None, nextitem=nextitem)
+    next(hook)
+    with pytest.raises(StopIteration):
+        hook.send(None)
+
+
+def test_the_built_in_rows_are_made_again_after_a_flush_unless_no_test_follows(monkeypatch):
+    made = []
+    monkeypatch.setattr(conftest, "make_builtin_rows", lambda: made.append("rows"))
+    monkeypatch.setattr(conftest, "FLUSHED", {})
+    blocker = Blocker()
+    conftest.FLUSHED["blocker"] = blocker  # a transactional test noted its flush
+    tear_down(nextitem="the next test")
+    assert (made, blocker.opened, conftest.FLUSHED) == (["rows"], 1, {})
+    tear_down(nextitem="the next test")  # no flush noted: nothing to make
+    assert made == ["rows"]
+    # The worker's last test: the session's fixtures, the test database with them, are
+    # torn down in its teardown, and no test needs the rows.
+    conftest.FLUSHED["blocker"] = blocker
+    tear_down(nextitem=None)
+    assert (made, blocker.opened, conftest.FLUSHED) == (["rows"], 1, {})
